@@ -1,0 +1,148 @@
+"""The audit: logs -> DuckDB -> each game's model -> every enforced checker -> one ``AuditResult``."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from auditor import __version__
+from auditor.engine.registry import SqlRule, checkers, rule_sort_key
+from auditor.engine.ruleset import Ruleset
+from auditor.engine.sql_runner import create_result_tables, run_sql_rule
+from auditor.ingest.load import discover, ingest
+from auditor.model.finding import FINDING_COLUMNS
+from auditor.model.result import (
+    ArticleInfo, AuditResult, QuarantinedRecord, Reading, RulesetInfo, RuleSummary,
+)
+
+NO_CHECKER = "no checker for this rule in this version of the auditor"
+
+
+@dataclass
+class Progress:
+    """Callbacks for a progress display: ``step(label)`` once per file read and per rule run."""
+
+    start: Callable[[str, int], None] = lambda label, total: None
+    step: Callable[[str], None] = lambda label: None
+
+
+def connect(db: Path | None = None, threads: int | None = None) -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect(str(db) if db else ":memory:")
+    if threads:
+        con.execute(f"SET threads = {int(threads)}")
+    con.execute("SET TimeZone = 'UTC'")
+    return con
+
+
+def _build_model(con: duckdb.DuckDBPyConnection, game: str, ruleset: Ruleset) -> None:
+    module = importlib.import_module(f"auditor.games.{game}.model")
+    module.build_model(con, ruleset)
+
+
+def run_checks(
+    con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset], progress: Progress | None = None
+) -> list[str]:
+    """Run every enforced checker of the games present in ``events``; returns the games checked."""
+    progress = progress or Progress()
+    create_result_tables(con)
+    games = [g for (g,) in con.execute("SELECT DISTINCT game FROM tables ORDER BY game").fetchall()]
+    plan = [(g, c) for g in games if g in rulesets for c in checkers(g) if rulesets[g].rules[c.id].enforced]
+    progress.start("checking", len(plan))
+    built: set[str] = set()
+    for game, checker in plan:
+        if game not in built:
+            _build_model(con, game, rulesets[game])
+            built.add(game)
+        if isinstance(checker, SqlRule):
+            run_sql_rule(con, checker, rulesets[game])
+        else:
+            checker.run(con, rulesets[game])
+        progress.step(checker.id)
+    return games
+
+
+def _rule_summaries(con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset], games: list[str]) -> list[RuleSummary]:
+    implemented = {c.id for g in games for c in checkers(g)}
+    counts = {
+        (rule, sev): n for rule, sev, n in con.execute(
+            "SELECT rule, severity, count(*) FROM findings GROUP BY ALL").fetchall()
+    }
+    coverage: dict[str, dict[str | None, int]] = {}
+    for rule, missing, units in con.execute(
+        "SELECT rule, missing, sum(units)::BIGINT FROM coverage GROUP BY ALL ORDER BY ALL"
+    ).fetchall():
+        coverage.setdefault(rule, {})[missing] = units
+    summaries = []
+    for game in games:
+        if game not in rulesets:
+            continue
+        for spec in rulesets[game].rules.values():
+            cov = coverage.get(spec.id, {})
+            reasons = {k: v for k, v in sorted(cov.items(), key=lambda kv: str(kv[0])) if k is not None}
+            if spec.enforced and spec.id not in implemented:
+                reasons = {NO_CHECKER: 0}
+            summaries.append(RuleSummary(
+                id=spec.id, game=game, article=spec.article, citation=spec.citation, text=spec.text,
+                severity=spec.severity, enforced=spec.enforced, unit=spec.unit, evaluated=cov.get(None, 0),
+                not_evaluated=sum(reasons.values()), not_evaluated_reasons=reasons,
+                violations=counts.get((spec.id, "violation"), 0), warnings=counts.get((spec.id, "warning"), 0),
+            ))
+    return sorted(summaries, key=lambda r: rule_sort_key(r.id))
+
+
+def _ruleset_info(ruleset: Ruleset) -> RulesetInfo:
+    return RulesetInfo(
+        id=ruleset.id, game=ruleset.game, file=f"rulesets/{ruleset.path.name}", sha256=ruleset.sha256,
+        version=ruleset.version, title=ruleset.title, instrument=ruleset.instrument, bulletin=ruleset.bulletin,
+        amendments=tuple(f"{a.get('instrument', '')} ({a.get('date', '')})" for a in ruleset.amendments),
+        readings=tuple(Reading(p.name, str(ruleset.param(p.name)), p.description) for p in ruleset.parameters.values()),
+        profile=ruleset.profile,
+    )
+
+
+def _articles(ruleset: Ruleset) -> list[ArticleInfo]:
+    return [
+        ArticleInfo(game=ruleset.game, number=a.number, title=a.title,
+                    citation=f"{ruleset.short}, art. {a.number}.º" + (f" ({a.applies})" if a.applies else ""),
+                    original=a.original, original_lang=a.original_lang,
+                    original_is_translation=a.original_is_translation, english=a.english)
+        for a in ruleset.articles.values()
+    ]
+
+
+def findings_rows(con: duckdb.DuckDBPyConnection) -> list[dict]:
+    """All findings in their deterministic order: rule (numerically), table, shoe, hand, seq, file, line."""
+    names = list(FINDING_COLUMNS)
+    rows = [dict(zip(names, r)) for r in con.execute(f"SELECT {', '.join(chr(34) + n + chr(34) for n in names)} FROM findings").fetchall()]
+    return sorted(rows, key=lambda r: (rule_sort_key(r["rule"]), *((r[k] is not None, r[k] if r[k] is not None else "")
+                                                                   for k in ("table", "shoe", "hand", "seq", "file", "line", "message"))))
+
+
+def audit(
+    paths: list[Path], rulesets: dict[str, Ruleset], *, con: duckdb.DuckDBPyConnection | None = None,
+    strict: bool = False, progress: Progress | None = None,
+) -> tuple[AuditResult, duckdb.DuckDBPyConnection]:
+    """Audit the logs under ``paths``. Raises ``ingest.load.InputError`` for paths that cannot be audited."""
+    progress = progress or Progress()
+    con = con or connect()
+    files = discover(paths)
+    progress.start("reading", len(files))
+    ingested = ingest(con, files, progress=lambda p: progress.step(str(p)))
+    games = run_checks(con, rulesets, progress)
+    period = con.execute("SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') FROM events").fetchone()
+    casinos = [c for (c,) in con.execute(
+        "SELECT DISTINCT config->>'casino' FROM tables WHERE config->>'casino' IS NOT NULL ORDER BY 1").fetchall()]
+    quarantine = [QuarantinedRecord(f, l, r, raw) for f, l, r, raw in con.execute(
+        "SELECT file, line, reason, raw FROM quarantine ORDER BY file, line").fetchall()]
+    used = [rulesets[g] for g in games if g in rulesets]
+    result = AuditResult(
+        auditor_version=__version__, casino=", ".join(casinos) or "(not stated in the logs)",
+        period_start=period[0], period_end=period[1], inputs=ingested.inputs,
+        rulesets=[_ruleset_info(r) for r in used], articles=[a for r in used for a in _articles(r)],
+        rules=_rule_summaries(con, rulesets, games), findings=findings_rows(con), quarantine=quarantine, strict=strict,
+    )
+    return result, con

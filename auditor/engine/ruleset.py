@@ -1,0 +1,235 @@
+"""Rulesets as data: load and validate ``rulesets/<game>.toml`` (format: docs/rulesets.md).
+
+A ruleset holds the regulation's articles (original text and English), its named parameters (the readings of
+DECISIONS.md) and its rule ids. Every error names the file and the key."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+RULESET_DIR = Path(__file__).resolve().parents[2] / "rulesets"
+RULE_ID = re.compile(r"^(BAC|THE|5CS)-\d+(\.\d+)?$")
+PREFIX = {"baccarat": "BAC", "holdem": "THE", "stud": "5CS"}
+UNITS = ("coup", "shoe", "table", "hand", "bet")
+LANGS = ("pt", "zh-Hant", "zh-Hans", "en")
+
+
+class RulesetError(Exception):
+    """A ruleset file that does not follow docs/rulesets.md."""
+
+
+@dataclass(frozen=True)
+class Article:
+    number: str
+    aliases: tuple[str, ...]
+    title: str
+    applies: str
+    original_lang: str
+    original_is_translation: bool
+    original: str
+    source: str
+    english: str
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    value: object
+    description: str
+    decision: str
+    choices: tuple = ()
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    id: str
+    article: str
+    paragraph: str
+    text: str
+    enforced: bool
+    severity: str
+    unit: str
+    needs: tuple[str, ...]
+    params: tuple[str, ...]
+    note: str
+    citation: str
+
+
+@dataclass
+class Ruleset:
+    id: str
+    game: str
+    version: str
+    title: str
+    instrument: str
+    short: str
+    bulletin: str
+    note: str
+    amendments: list[dict]
+    articles: dict[str, Article]
+    parameters: dict[str, Parameter]
+    profiles: dict[str, dict[str, object]]
+    rules: dict[str, RuleSpec]
+    path: Path
+    sha256: str
+    profile: str = "macau"
+    overrides: dict[str, object] = field(default_factory=dict)
+
+    def param(self, name: str) -> object:
+        """The value in force: a profile or --param override, else the file's value."""
+        if name in self.overrides:
+            return self.overrides[name]
+        return self.parameters[name].value
+
+    def article(self, number: str) -> Article:
+        for art in self.articles.values():
+            if number == art.number or number in art.aliases:
+                return art
+        raise KeyError(number)
+
+
+def _require(table: dict, key: str, kind: type | tuple[type, ...], where: str) -> object:
+    if key not in table:
+        raise RulesetError(f"{where}: missing key '{key}'")
+    value = table[key]
+    if not isinstance(value, kind):
+        raise RulesetError(f"{where}.{key}: expected {getattr(kind, '__name__', kind)}, found {type(value).__name__}")
+    return value
+
+
+def citation(short: str, article: Article, paragraph: str) -> str:
+    """``<short>, art. <n>.º[, n.º <p>][ (<applies>)]`` (docs/rulesets.md)."""
+    text = f"{short}, art. {article.number}.º"
+    if paragraph:
+        text += f", n.º {paragraph}"
+    if article.applies:
+        text += f" ({article.applies})"
+    return text
+
+
+def load_ruleset(path: Path) -> Ruleset:
+    name = path.name
+    raw = path.read_bytes()
+    try:
+        doc = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise RulesetError(f"{name}: not valid TOML: {exc}") from exc
+    head = _require(doc, "ruleset", dict, name)
+    where = f"{name}: [ruleset]"
+    rid = _require(head, "id", str, where)
+    game = _require(head, "game", str, where)
+    if game not in PREFIX:
+        raise RulesetError(f"{where}.game: unknown game '{game}' (known: {', '.join(PREFIX)})")
+    short = _require(head, "short", str, where)
+
+    articles: dict[str, Article] = {}
+    for i, a in enumerate(_require(doc, "articles", list, name)):
+        w = f"{name}: articles[{i}]"
+        number = str(_require(a, "number", (str, int), w))
+        lang = _require(a, "original_lang", str, w)
+        if lang not in LANGS:
+            raise RulesetError(f"{w}.original_lang: '{lang}' is not one of {', '.join(LANGS)}")
+        if number in articles:
+            raise RulesetError(f"{w}.number: article {number} defined twice")
+        articles[number] = Article(
+            number=number, aliases=tuple(a.get("aliases", [])), title=_require(a, "title", str, w),
+            applies=a.get("applies", ""), original_lang=lang,
+            original_is_translation=bool(a.get("original_is_translation", False)),
+            original=_require(a, "original", str, w), source=a.get("source", ""), english=_require(a, "english", str, w),
+        )
+
+    parameters: dict[str, Parameter] = {}
+    for i, p in enumerate(doc.get("parameters", [])):
+        w = f"{name}: parameters[{i}]"
+        pname = _require(p, "name", str, w)
+        if pname in parameters:
+            raise RulesetError(f"{w}.name: parameter {pname} defined twice")
+        if "value" not in p:
+            raise RulesetError(f"{w}: missing key 'value'")
+        parameters[pname] = Parameter(pname, p["value"], _require(p, "description", str, w), p.get("decision", ""),
+                                      tuple(p.get("choices", [])))
+
+    profiles = doc.get("profiles", {})
+    for pname, values in profiles.items():
+        for key in values:
+            if key not in parameters:
+                raise RulesetError(f"{name}: profiles.{pname}.{key}: no such parameter")
+
+    rules: dict[str, RuleSpec] = {}
+    for i, r in enumerate(_require(doc, "rules", list, name)):
+        w = f"{name}: rules[{i}]"
+        rule_id = _require(r, "id", str, w)
+        if not RULE_ID.match(rule_id) or not rule_id.startswith(PREFIX[game] + "-"):
+            raise RulesetError(f"{w}.id: malformed rule id '{rule_id}' (expected {PREFIX[game]}-<article>.<n>)")
+        if rule_id in rules:
+            raise RulesetError(f"{w}.id: rule {rule_id} defined twice")
+        art_no = str(_require(r, "article", (str, int), w))
+        try:
+            article = next(a for a in articles.values() if art_no == a.number or art_no in a.aliases)
+        except StopIteration:
+            raise RulesetError(f"{w}.article: rule {rule_id} cites article {art_no}, which the file lacks") from None
+        severity = r.get("severity", "violation")
+        if severity not in ("violation", "warning"):
+            raise RulesetError(f"{w}.severity: '{severity}' is not violation or warning")
+        unit = r.get("unit", "coup")
+        if unit not in UNITS:
+            raise RulesetError(f"{w}.unit: '{unit}' is not one of {', '.join(UNITS)}")
+        params = tuple(r.get("params", []))
+        for pname in params:
+            if pname not in parameters:
+                raise RulesetError(f"{w}.params: rule {rule_id} reads parameter {pname}, which the file lacks")
+        paragraph = str(r.get("paragraph", ""))
+        rules[rule_id] = RuleSpec(
+            id=rule_id, article=article.number, paragraph=paragraph, text=_require(r, "text", str, w),
+            enforced=bool(_require(r, "enforced", bool, w)), severity=severity, unit=unit,
+            needs=tuple(r.get("needs", [])), params=params, note=r.get("note", ""),
+            citation=citation(short, article, paragraph),
+        )
+
+    return Ruleset(
+        id=rid, game=game, version=str(_require(head, "version", (str,), where)), title=_require(head, "title", str, where),
+        instrument=_require(head, "instrument", str, where), short=short, bulletin=head.get("bulletin", ""),
+        note=head.get("note", ""), amendments=list(doc.get("amendments", [])), articles=articles,
+        parameters=parameters, profiles=profiles, rules=rules, path=path, sha256=hashlib.sha256(raw).hexdigest(),
+    )
+
+
+def load_rulesets(
+    directory: Path = RULESET_DIR, profile: str = "macau", overrides: dict[str, str] | None = None
+) -> dict[str, Ruleset]:
+    """All rulesets of ``directory`` by game, with a profile (``macau`` = the files' own readings) and overrides."""
+    found: dict[str, Ruleset] = {}
+    for path in sorted(directory.glob("*.toml")):
+        ruleset = load_ruleset(path)
+        if ruleset.game in found:
+            raise RulesetError(f"{path.name}: a second ruleset for {ruleset.game} ({found[ruleset.game].path.name})")
+        if profile != "macau":
+            if profile not in ruleset.profiles:
+                raise RulesetError(f"{path.name}: no profile '{profile}' (known: macau, {', '.join(ruleset.profiles)})")
+            ruleset.overrides.update(ruleset.profiles[profile])
+        ruleset.profile = profile
+        found[ruleset.game] = ruleset
+    for key, value in (overrides or {}).items():
+        game, _, pname = key.partition(".")
+        if game not in found or pname not in found[game].parameters:
+            raise RulesetError(f"--param {key}: no such parameter (write <game>.<name>, e.g. baccarat.cut_card_tolerance)")
+        found[game].overrides[pname] = _coerce(found[game].parameters[pname].value, value)
+    return found
+
+
+def _coerce(default: object, text: str) -> object:
+    """A command-line value in the type of the file's value."""
+    if isinstance(default, bool):
+        if text.lower() not in ("true", "false"):
+            raise RulesetError(f"expected true or false, found '{text}'")
+        return text.lower() == "true"
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise RulesetError(f"expected an integer, found '{text}'") from None
+    return text

@@ -1,0 +1,83 @@
+"""Art. 2 (Operação inicial / 開始投注), n.º 1 as amended by Despacho n.º 83/2011, and n.ºs 2–3.
+
+"…coloca uma carta branca antes das últimas doze cartas, aproximadamente … o «croupier» retira do distribuidor um
+primeiro conjunto de cartas, a inutilizar … 1) Número igual ao dos baralhos; 2) Número igual ao valor facial da
+primeira carta; 3) Número, de um a oito, previamente fixado pela casa." N.º 2: at most three demonstration coups per
+shoe. N.º 3: an automatic shuffler-dealer deals without that procedure."""
+
+from auditor.engine.registry import SqlRule, register
+from auditor.games.baccarat.scopes import SHOES
+
+_SHOE_SCOPE = """
+SELECT s.table_id, s.shoe_id AS unit_id, CASE
+    WHEN s.tainted THEN 'input error in shoe (quarantined record)'
+    WHEN t.auto_shuffler THEN 'automatic shuffler-dealer: no cut or burn (art. 2(3))'
+    WHEN s.first_coup_seq IS NULL THEN 'shoe has no coup'
+    {extra}
+  END AS missing
+FROM bac_shoes s JOIN bac_tables t USING (table_id)
+"""
+
+register(SqlRule(
+    id="BAC-2.1", game="baccarat",
+    scope=_SHOE_SCOPE.format(extra="WHEN s.cut_position IS NULL THEN 'no cut event logged'"),
+    findings="""
+    SELECT s.table_id, s.shoe_id, NULL AS hand_id, s.cut_seq AS seq, s.file, s.cut_line AS line,
+           'cut card placed with ' || s.cut_position || ' cards behind it; art. 2(1): about {{cut_card_min_remaining}}'
+             || ' (tolerance {{cut_card_tolerance}})' AS message,
+           '{{cut_card_min_remaining}} ± {{cut_card_tolerance}}' AS expected, s.cut_position AS found
+    FROM bac_shoes s JOIN bac_tables t USING (table_id)
+    WHERE NOT s.tainted AND NOT t.auto_shuffler AND s.cut_position IS NOT NULL
+      AND abs(s.cut_position - {{cut_card_min_remaining}}) > {{cut_card_tolerance}}
+    """,
+))
+
+# The declared method fixes the size of the burn set; a first card of value 0 (T, J, Q, K) means 10 cards.
+register(SqlRule(
+    id="BAC-2.2", game="baccarat",
+    scope=_SHOE_SCOPE.format(
+        extra="WHEN t.burn_method = 'face_value' AND s.first_burn IS NULL "
+              "THEN 'face-value burn: the first burned card is not logged'"),
+    findings="""
+    WITH expected AS (
+      SELECT s.*, t.burn_method, CASE t.burn_method
+          WHEN 'decks' THEN t.decks
+          WHEN 'fixed' THEN CASE WHEN t.burn_count BETWEEN 1 AND 8 THEN t.burn_count END
+          WHEN 'face_value' THEN CASE WHEN bac_value(s.first_burn) = 0 THEN {{face_value_zero_burns}}
+                                      ELSE bac_value(s.first_burn) END
+          WHEN 'none' THEN 0
+        END AS want, t.burn_count
+      FROM bac_shoes s JOIN bac_tables t USING (table_id)
+      WHERE NOT s.tainted AND NOT t.auto_shuffler AND s.first_coup_seq IS NOT NULL
+        AND NOT (t.burn_method = 'face_value' AND s.first_burn IS NULL)
+    )
+    SELECT table_id, shoe_id, NULL AS hand_id, coalesce(first_burn_seq, start_seq) AS seq, file,
+           coalesce(first_burn_line, start_line) AS line,
+           CASE WHEN want IS NULL THEN 'the table declares a fixed burn of ' || coalesce(burn_count::VARCHAR, 'no')
+                                        || ' cards; art. 2(1) 3) allows one to eight'
+                WHEN burn_method = 'none' THEN 'burn method none is only for an automatic shuffler-dealer (art. 2(3))'
+                ELSE coalesce(burns, 0) || ' cards burned at the start of the shoe; the declared method ('
+                     || burn_method || ') requires ' || want END AS message,
+           coalesce(want::VARCHAR, '1..8') AS expected, coalesce(burns, 0) AS found
+    FROM expected WHERE want IS NULL OR coalesce(burns, 0) <> want OR burn_method = 'none'
+    """,
+))
+
+register(SqlRule(
+    id="BAC-2.3", game="baccarat", scope=SHOES,
+    findings="""
+    WITH demos AS (
+      SELECT c.*, row_number() OVER (PARTITION BY table_id, shoe_id ORDER BY start_seq) AS n
+      FROM bac_coups c WHERE demo
+    )
+    SELECT table_id, shoe_id, hand_id, start_seq AS seq, file, start_line AS line,
+           'demonstration coup number ' || n || ' of the shoe; art. 2(2) allows at most {{max_demo_coups}}' AS message,
+           '<= {{max_demo_coups}}' AS expected, n AS found
+    FROM demos WHERE n = {{max_demo_coups}} + 1
+    UNION ALL
+    SELECT table_id, shoe_id, hand_id, seq, file, line,
+           'a bet of demonstration coup ' || hand_id || ' was settled ' || result AS message,
+           'not settled' AS expected, result AS found
+    FROM bac_settlements WHERE demo AND result IN ('win', 'lose')
+    """,
+))

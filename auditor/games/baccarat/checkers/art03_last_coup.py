@@ -1,0 +1,46 @@
+"""Art. 3 (Última jogada / 最後一局): "When dealing reaches the white card, that coup is the last one, or only one more
+coup may be played" (n.º 1); the shoe may be changed only at the end of a coup (n.º 2)."""
+
+from auditor.engine.registry import SqlRule, register
+from auditor.games.baccarat.scopes import SHOES
+
+register(SqlRule(
+    id="BAC-3.1", game="baccarat",
+    scope="""
+    SELECT s.table_id, s.shoe_id AS unit_id, CASE
+        WHEN s.tainted THEN 'input error in shoe (quarantined record)'
+        WHEN NOT EXISTS (SELECT 1 FROM bac_coups c WHERE c.table_id = s.table_id AND c.shoe_id = s.shoe_id
+                         AND c.cut_card_out) THEN 'the cut card did not come out in this shoe'
+      END AS missing
+    FROM bac_shoes s
+    """,
+    findings="""
+    WITH cut AS (
+      SELECT table_id, shoe_id, min(start_seq) AS cut_coup_seq FROM bac_coups WHERE cut_card_out GROUP BY ALL
+    ), after AS (
+      SELECT c.*, t.coups_after_cut_card AS allowed,
+             row_number() OVER (PARTITION BY c.table_id, c.shoe_id ORDER BY c.start_seq) AS n
+      FROM bac_coups c JOIN cut USING (table_id, shoe_id) JOIN bac_tables t USING (table_id)
+      WHERE c.start_seq > cut.cut_coup_seq AND NOT c.demo
+    )
+    SELECT a.table_id, a.shoe_id, a.hand_id, a.start_seq AS seq, a.file, a.start_line AS line,
+           'coup ' || a.hand_id || ' is coup ' || a.n || ' after the cut card came out; the table allows '
+             || a.allowed AS message,
+           '<= ' || a.allowed AS expected, a.n AS found
+    FROM after a JOIN bac_shoes s USING (table_id, shoe_id)
+    WHERE a.n = a.allowed + 1 AND NOT s.tainted
+    """,
+))
+
+register(SqlRule(
+    id="BAC-3.2", game="baccarat", scope=SHOES,
+    findings="""
+    SELECT e.table_id, coalesce(e.shoe_id, c.shoe_id) AS shoe_id, c.hand_id, e.seq, e.file, e.line,
+           e.event || ' during coup ' || c.hand_id || '; art. 3(2): the shoe changes only at the end of a coup'
+             AS message,
+           'between coups' AS expected, 'inside coup ' || c.hand_id AS found
+    FROM bac_events e JOIN bac_coups c
+      ON e.table_id = c.table_id AND e.seq > c.start_seq AND e.seq < c.end_seq
+    WHERE e.event IN ('shoe_start', 'shuffle', 'cut', 'shoe_end')
+    """,
+))

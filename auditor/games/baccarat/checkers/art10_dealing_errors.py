@@ -1,0 +1,39 @@
+"""Art. 10 (派牌錯誤): "If an error is made in dealing, or a card is drawn contrary to the rules, it shall be
+corrected at once. If it cannot be corrected, the coup is cancelled and void." A coup whose cards break art. 7 or 9
+and that was settled without a correction breaches it; so does a voided coup whose bets were not refunded in full,
+without commission."""
+
+from auditor.engine.registry import SqlRule, register
+from auditor.games.baccarat.scopes import COUPS
+
+# The card breaches of arts. 7 and 9, as the checkers of those articles read them.
+_BROKEN = f"""
+  NOT (c.counts_ok AND c.first_four_ok AND c.thirds_ok)
+  OR ((c.p2 >= 8 OR c.b2 >= 8) AND len(c.deals) > 4)
+  OR (NOT (c.p2 >= 8 OR c.b2 >= 8) AND (
+        (c.p2 <= 5) <> (c.n_player = 3)
+        OR EXISTS (SELECT 1 FROM bac_tableau t WHERE t.banker_total = c.b2
+                   AND (t.player_third = '*' OR t.player_third = coalesce(CAST(c.p3 AS VARCHAR), '-'))
+                   AND t.draws <> (c.n_banker = 3))))
+"""
+
+register(SqlRule(
+    id="BAC-10.1", game="baccarat", scope=COUPS,
+    findings=f"""
+    SELECT c.table_id, c.shoe_id, c.hand_id, c.result_seq AS seq, c.file, coalesce(c.result_line, c.start_line) AS line,
+           'coup ' || c.hand_id || ' broke the dealing rules (art. 7 or 9) and was settled without a correction'
+             AS message,
+           'corrected, or voided and refunded' AS expected, 'settled as dealt' AS found
+    FROM bac_coups c
+    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND ({_BROKEN})
+      AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
+    UNION ALL
+    SELECT s.table_id, s.shoe_id, s.hand_id, s.seq, s.file, s.line,
+           'voided coup ' || s.hand_id || ': ' || s.bet_type || ' bet of ' || fmt_money(s.amount) || ' settled ' || s.result
+             || ' (payout ' || fmt_money(s.payout) || ', commission ' || fmt_money(s.commission) || ')' AS message,
+           'refund ' || fmt_money(s.amount) || ', payout 0, commission 0' AS expected,
+           s.result || ', payout ' || fmt_money(s.payout) || ', commission ' || fmt_money(s.commission) AS found
+    FROM bac_settlements s
+    WHERE s.voided AND NOT s.demo AND NOT s.tainted AND (s.result <> 'refund' OR s.payout <> 0 OR s.commission <> 0)
+    """,
+))

@@ -1,0 +1,138 @@
+"""Ingest: discover log files, read them, validate every record, and load ``events`` and ``quarantine`` into DuckDB.
+
+Tables created (see docs/log-format.md):
+- ``events``: every accepted record, typed, with its provenance (``file``, ``line``);
+- ``quarantine``: every refused record with ``file``, ``line``, ``reason``, ``raw`` and the keys it could be tied to;
+- ``tables``: one row per table, the validated configuration of its ``table_open``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from auditor.ingest.config import validate_config
+from auditor.ingest.readers import LOG_SUFFIXES, RAW_SCHEMA, read_file
+from auditor.ingest.schema import load_schema
+from auditor.ingest.structure import STRUCTURE_SQL
+from auditor.ingest.validate import staged_sql
+from auditor.model.result import InputFile
+
+# Files a simulator writes beside its logs: answer keys, not logs.
+NOT_LOGS = frozenset({"labels.jsonl"})
+
+
+class InputError(Exception):
+    """A path or file that cannot be audited at all (missing, unreadable, not a log)."""
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    inputs: list[InputFile]
+    events: int
+    quarantined: int
+
+
+def discover(paths: Iterable[Path]) -> list[Path]:
+    """Log files named by ``paths`` (files, or folders searched recursively), in a stable order."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += [
+                p for p in sorted(path.rglob("*"))
+                if p.is_file() and p.suffix.lower() in LOG_SUFFIXES and p.name not in NOT_LOGS
+            ]
+        elif path.is_file():
+            if path.suffix.lower() not in LOG_SUFFIXES:
+                raise InputError(f"{path}: not a log file (accepted: {', '.join(sorted(LOG_SUFFIXES))})")
+            found.append(path)
+        else:
+            raise InputError(f"{path}: no such file or folder")
+    unique = sorted(set(found), key=str)
+    if not unique:
+        raise InputError("no log files found in " + ", ".join(str(p) for p in paths))
+    return unique
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
+    """Check every table_open's config in Python; a bad config becomes that record's error."""
+    schema = load_schema()
+    rows = con.execute(
+        "SELECT file, line, game, CAST(config AS VARCHAR) FROM staged WHERE event = 'table_open' AND len(errors) = 0"
+    ).fetchall()
+    for file, line, game, text in rows:
+        normalised, errors = validate_config(schema, game, text)
+        if errors:
+            con.execute(
+                "UPDATE staged SET errors = list_concat(errors, ?) WHERE file = ? AND line = ?", [errors, file, line]
+            )
+        else:
+            con.execute(
+                "UPDATE staged SET config = ?::JSON WHERE file = ? AND line = ?",
+                [json.dumps(normalised, sort_keys=True), file, line],
+            )
+
+
+def ingest(
+    con: duckdb.DuckDBPyConnection, files: list[Path], progress: Callable[[Path], None] | None = None
+) -> IngestResult:
+    """Read ``files`` into ``con``; creates ``events``, ``quarantine`` and ``tables``."""
+    schema = load_schema()
+    con.execute("SET TimeZone = 'UTC'")
+    con.register("raw_empty", RAW_SCHEMA.empty_table())
+    con.execute("CREATE OR REPLACE TEMP TABLE raw_records AS SELECT * FROM raw_empty")
+    con.unregister("raw_empty")
+    formats: dict[str, str] = {}
+    for path in files:
+        table = read_file(path, str(path))
+        con.register("raw_file", table)
+        con.execute("INSERT INTO raw_records SELECT * FROM raw_file")
+        con.unregister("raw_file")
+        formats[str(path)] = LOG_SUFFIXES[path.suffix.lower()]
+        if progress:
+            progress(path)
+    con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {staged_sql(schema)}")
+    con.execute("DROP TABLE raw_records")
+    _validate_configs(con)
+    con.execute(STRUCTURE_SQL)
+    columns = ", ".join(f.column for f in schema.fields)
+    con.execute(f"CREATE OR REPLACE TABLE events AS SELECT file, line, {columns} FROM checked WHERE reason IS NULL "
+        "ORDER BY table_id, seq")
+    con.execute(
+        """
+        CREATE OR REPLACE TABLE quarantine AS
+        SELECT file, line, array_to_string(errors, '; ') AS reason, raw,
+               key_table_id AS table_id, key_hand_id AS hand_id, key_shoe_id AS shoe_id
+        FROM staged WHERE len(errors) > 0
+        UNION ALL
+        SELECT file, line, reason, raw, table_id, hand_id, shoe_id FROM checked WHERE reason IS NOT NULL
+        """
+    )
+    con.execute("DROP TABLE staged")
+    con.execute("DROP TABLE checked")
+    con.execute(
+        "CREATE OR REPLACE TABLE tables AS SELECT table_id, game, config, file, line FROM events "
+        "WHERE event = 'table_open'"
+    )
+    counts = dict(con.execute("SELECT file, count(*) FROM events GROUP BY file").fetchall())
+    bad = dict(con.execute("SELECT file, count(*) FROM quarantine GROUP BY file").fetchall())
+    inputs = [
+        InputFile(
+            path=str(p), format=formats[str(p)], size=p.stat().st_size, sha256=_sha256(p),
+            records=counts.get(str(p), 0) + bad.get(str(p), 0), quarantined=bad.get(str(p), 0),
+        )
+        for p in files
+    ]
+    return IngestResult(inputs=inputs, events=sum(counts.values()), quarantined=sum(bad.values()))

@@ -1,0 +1,77 @@
+"""The log format's machine-readable schema (``event_schema.json``), read once.
+
+The ingester derives everything from it: the field list and SQL types, the event types with their required fields,
+and the per-game table configuration keys. docs/log-format.md explains it for people."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+MONEY_PATTERN = r"^-?[0-9]{1,14}(\.[0-9]{1,4})?$"
+CARD_PATTERN = r"^[A2-9TJQK][shdc]$"
+ENVELOPE = ("table_id", "game", "seq", "event")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str  # name in the log
+    column: str  # column in the DuckDB ``events`` table
+    kind: str  # string | integer | boolean | money | timestamp | card | json
+    sql_type: str
+    enum: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class EventType:
+    name: str
+    games: tuple[str, ...]
+    required: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ConfigKey:
+    name: str
+    kind: str
+    enum: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class Schema:
+    fields: tuple[Field, ...]
+    events: dict[str, EventType]
+    config: dict[str, tuple[dict[str, ConfigKey], tuple[str, ...]]]  # game -> (keys, required)
+    games: tuple[str, ...]
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+
+@cache
+def load_schema() -> Schema:
+    doc = json.loads(files("auditor.ingest").joinpath("event_schema.json").read_text(encoding="utf-8"))
+    sql_types = doc["x-types"]
+    fields = tuple(
+        Field(
+            name=name,
+            column=spec.get("x-column", name),
+            kind=spec["x-type"],
+            sql_type=sql_types[spec["x-type"]],
+            enum=tuple(spec["enum"]) if "enum" in spec else None,
+        )
+        for name, spec in doc["properties"].items()
+    )
+    events = {
+        name: EventType(name, tuple(spec["games"]), tuple(spec["required"])) for name, spec in doc["x-events"].items()
+    }
+    config = {
+        game: (
+            {k: ConfigKey(k, v["x-type"], tuple(v["enum"]) if "enum" in v else None) for k, v in spec["properties"].items()},
+            tuple(spec["required"]),
+        )
+        for game, spec in doc["x-config"].items()
+    }
+    games = tuple(doc["properties"]["game"]["enum"])
+    return Schema(fields, events, config, games)

@@ -1,0 +1,1 @@
+"""The audit's data model: findings, coverage, outcomes and the audit result."""

@@ -1,0 +1,21 @@
+"""Exit codes: the three outcomes an inspector must never confuse (STYLE.md, lesson 6)."""
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Documented exit codes of ``auditor audit`` (and ``auditor verify``)."""
+
+    OK = 0  # the logs were read and no violation was found (warnings may exist)
+    VIOLATIONS = 1  # at least one violation was found
+    INPUT_ERROR = 2  # a file could not be read, or --strict and a record was quarantined; verify: not verified
+    # Usage errors (bad options) exit with typer's code 2 as well, with a message on stderr.
+
+
+def exit_code(*, violations: int, input_errors: int, quarantined: int, strict: bool) -> ExitCode:
+    """Input errors win over violations: an audit of broken input is not a clean audit."""
+    if input_errors or (strict and quarantined):
+        return ExitCode.INPUT_ERROR
+    if violations:
+        return ExitCode.VIOLATIONS
+    return ExitCode.OK

@@ -1,0 +1,114 @@
+"""The audit result: everything a report is rendered from, and nothing else.
+
+The report is a pure function of this object (STYLE.md, lesson 8). ``run`` holds what is about this particular run
+(its time); everything else is a function of the logs and the rulesets, byte for byte."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True)
+class InputFile:
+    """One audited log file."""
+
+    path: str
+    format: str  # jsonl | csv | parquet | phh
+    size: int
+    sha256: str
+    records: int  # records read, accepted and quarantined
+    quarantined: int
+
+
+@dataclass(frozen=True)
+class QuarantinedRecord:
+    """A record the ingester refused: the log itself is broken here."""
+
+    file: str
+    line: int | None
+    reason: str
+    raw: str | None = None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A named ruleset parameter applied in this audit (DECISIONS.md)."""
+
+    name: str
+    value: str
+    description: str
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    id: str
+    game: str
+    file: str
+    sha256: str
+    version: str
+    title: str
+    instrument: str
+    bulletin: str
+    amendments: tuple[str, ...]
+    readings: tuple[Reading, ...]
+    profile: str
+
+
+@dataclass(frozen=True)
+class ArticleInfo:
+    """An article of a regulation, with the text the report quotes."""
+
+    game: str
+    number: str
+    title: str
+    citation: str
+    original: str
+    original_lang: str  # zh-Hant | zh-Hans | pt | en
+    original_is_translation: bool
+    english: str
+
+
+@dataclass(frozen=True)
+class RuleSummary:
+    """Per rule: what was evaluated, what was not and why, what was found."""
+
+    id: str
+    game: str
+    article: str  # article number, key into ArticleInfo
+    citation: str
+    text: str
+    severity: str
+    enforced: bool
+    unit: str  # coup | shoe | table | hand | bet
+    evaluated: int
+    not_evaluated: int
+    not_evaluated_reasons: dict[str, int]
+    violations: int
+    warnings: int
+
+
+@dataclass
+class AuditResult:
+    auditor_version: str
+    casino: str
+    period_start: str | None
+    period_end: str | None
+    inputs: list[InputFile]
+    rulesets: list[RulesetInfo]
+    articles: list[ArticleInfo]
+    rules: list[RuleSummary]
+    findings: list[dict]  # finding dicts in FINDING_COLUMNS order, sorted (model.finding.sort_key)
+    quarantine: list[QuarantinedRecord]
+    strict: bool = False
+    run: dict[str, str] = field(default_factory=dict)  # about this run only (e.g. started/finished times)
+
+    @property
+    def violations(self) -> int:
+        return sum(r.violations for r in self.rules)
+
+    @property
+    def warnings(self) -> int:
+        return sum(r.warnings for r in self.rules)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
