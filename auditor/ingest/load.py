@@ -108,7 +108,7 @@ def ingest(
     _validate_configs(con)
     con.execute(STRUCTURE_SQL)
     columns = ", ".join(f.column for f in schema.fields)
-    con.execute(f"CREATE OR REPLACE TABLE events AS SELECT file, line, {columns} FROM checked WHERE reason IS NULL "
+    con.execute(f"CREATE OR REPLACE TABLE events AS SELECT file, line, {columns} FROM checked WHERE problem IS NULL "
         "ORDER BY table_id, seq")
     con.execute(
         """
@@ -117,7 +117,7 @@ def ingest(
                key_table_id AS table_id, key_hand_id AS hand_id, key_shoe_id AS shoe_id
         FROM staged WHERE len(errors) > 0
         UNION ALL
-        SELECT file, line, reason, raw, table_id, hand_id, shoe_id FROM checked WHERE reason IS NOT NULL
+        SELECT file, line, problem, raw, table_id, hand_id, shoe_id FROM checked WHERE problem IS NOT NULL
         """
     )
     con.execute("DROP TABLE staged")

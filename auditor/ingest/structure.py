@@ -32,17 +32,17 @@ WITH ok AS (
     WHEN event = 'table_open' AND NOT (file = open_file AND line = open_line)
       THEN 'table ' || table_id || ' opened twice (first at ' || open_file || ':' || open_line || ')'
     WHEN seq < open_seq THEN 'event before the table_open of ' || table_id
-  END AS reason
+  END AS problem
   FROM d LEFT JOIN opens USING (table_id)
 ), h AS (
   SELECT table_id, hand_id,
          count(*) FILTER ({_IN_START}) AS n_start,
          min(seq) FILTER ({_IN_START}) AS start_seq,
          min(seq) FILTER ({_IN_END}) AS end_seq
-  FROM r1 WHERE reason IS NULL AND hand_id IS NOT NULL GROUP BY table_id, hand_id
+  FROM r1 WHERE problem IS NULL AND hand_id IS NOT NULL GROUP BY table_id, hand_id
 )
-SELECT r1.* EXCLUDE (dup_rank, first_file, first_line, reason),
-  coalesce(r1.reason, CASE
+SELECT r1.* EXCLUDE (dup_rank, first_file, first_line, problem),
+  coalesce(r1.problem, CASE
     WHEN r1.hand_id IS NULL THEN NULL
     WHEN h.n_start = 0 THEN 'no start event for hand ' || r1.hand_id
     WHEN {_IN_START.replace('event', 'r1.event')} AND r1.seq > h.start_seq
@@ -50,6 +50,6 @@ SELECT r1.* EXCLUDE (dup_rank, first_file, first_line, reason),
     WHEN r1.seq < h.start_seq THEN 'event before the start of hand ' || r1.hand_id
     WHEN h.end_seq IS NULL THEN 'hand ' || r1.hand_id || ' never ended (truncated log?)'
     WHEN r1.seq > h.end_seq THEN 'event after the end of hand ' || r1.hand_id
-  END) AS reason
-FROM r1 LEFT JOIN h ON r1.reason IS NULL AND r1.table_id = h.table_id AND r1.hand_id = h.hand_id
+  END) AS problem
+FROM r1 LEFT JOIN h ON r1.problem IS NULL AND r1.table_id = h.table_id AND r1.hand_id = h.hand_id
 """

@@ -1,0 +1,46 @@
+"""``auditor rules``: the registry of rules with their citations, read from the rulesets."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+
+import typer
+
+from auditor.cli.app import app
+from auditor.cli.common import load_rulesets_or_exit
+from auditor.engine.registry import checkers, rule_sort_key
+
+
+class Game(str, Enum):
+    baccarat = "baccarat"
+    holdem = "holdem"
+    stud = "stud"
+
+
+@app.command()
+def rules(
+    game: Game | None = typer.Option(None, "--game", "-g", help="Only this game's rules."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """List every rule id with its article citation, whether it is enforced and whether a checker implements it.
+
+    Rule ids are those of ../shared/regulations/REGULATIONS.md (BAC-…, THE-…, 5CS-…); the texts, parameters and
+    citations come from rulesets/*.toml."""
+    rulesets = load_rulesets_or_exit()
+    rows = []
+    for name, ruleset in sorted(rulesets.items()):
+        if game and name != game.value:
+            continue
+        implemented = {c.id for c in checkers(name)}
+        for spec in sorted(ruleset.rules.values(), key=lambda r: rule_sort_key(r.id)):
+            status = "checked" if spec.enforced and spec.id in implemented else (
+                "NO CHECKER" if spec.enforced else "not enforced")
+            rows.append({"rule": spec.id, "status": status, "severity": spec.severity, "unit": spec.unit,
+                         "citation": spec.citation, "text": spec.text, "note": spec.note})
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    for row in rows:
+        typer.echo(f"{row['rule']:<10} {row['status']:<13} {row['severity']:<9} {row['citation']}")
+        typer.echo(f"{'':<10} {row['text']}")

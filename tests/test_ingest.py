@@ -1,0 +1,130 @@
+"""Ingest: every accepted format, provenance, and each kind of broken input quarantined with file, line and reason."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from auditor.ingest.load import InputError, discover, ingest
+from tests.conftest import write_csv, write_jsonl, write_parquet
+
+
+def load(*paths: Path) -> tuple[duckdb.DuckDBPyConnection, list[tuple]]:
+    con = duckdb.connect()
+    result = ingest(con, discover(list(paths)))
+    quarantine = con.execute("SELECT file, line, reason FROM quarantine ORDER BY file, line").fetchall()
+    events = con.execute("SELECT count(*) FROM events").fetchone()[0]
+    assert sum(i.records for i in result.inputs) == events + len(quarantine), "a record was dropped"
+    return con, quarantine
+
+
+@pytest.mark.parametrize("writer,suffix", [(write_jsonl, "jsonl"), (write_csv, "csv"), (write_parquet, "parquet")])
+def test_each_format_loads_the_same_typed_events(tmp_path, coup, writer, suffix):
+    con, quarantine = load(writer(tmp_path / f"t1.{suffix}", coup))
+    assert quarantine == []
+    rows = con.execute("SELECT line, event, target, amount::VARCHAR, standing FROM events ORDER BY seq").fetchall()
+    first_line = 2 if suffix == "csv" else 1  # CSV line 1 is the header; Parquet counts rows from 1
+    assert rows[0][:2] == (first_line, "table_open")
+    assert rows[2][1:] == ("bet", None, "100.0000", False)
+    assert rows[3][2] == "player"  # the log field `to` is stored as column `target`
+    config = json.loads(con.execute("SELECT config FROM tables").fetchone()[0])
+    assert config["decks"] == 8 and config["chip_unit"] == "1"
+
+
+def test_money_is_exact_decimal(tmp_path, coup):
+    coup[2]["amount"] = "0.1"
+    coup[8]["amount"] = 0.2  # a JSON number with few decimals is accepted as the same decimal
+    con, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
+    assert quarantine == []
+    assert con.execute("SELECT sum(amount)::VARCHAR FROM events").fetchone()[0] == "0.3000"
+
+
+BAD_RECORDS = [
+    ("malformed JSON", '{"table_id": "T1", "game": "baccarat", "seq": 99, "event": "deal"', "malformed JSON"),
+    ("unknown event", {"event": "teleport", "hand_id": "C1"}, "unknown event type teleport"),
+    ("unknown field", {"event": "deal", "hand_id": "C1", "card": "9s", "to": "player", "colour": "red"},
+     "unknown field(s): colour"),
+    ("impossible card", {"event": "deal", "hand_id": "C1", "card": "1x", "to": "player"}, "field card: expected a card"),
+    ("wrong type", {"event": "deal", "hand_id": "C1", "card": "9s", "to": "player", "seq": "late"},
+     "field seq: expected an integer"),
+    ("money too precise", {"event": "bet", "hand_id": "C1", "player": "p2", "bet_type": "tie", "amount": "1.00001"},
+     "field amount: expected an exact decimal"),
+    ("missing field", {"event": "deal", "hand_id": "C1", "to": "player"}, "event deal: missing required field(s) card"),
+    ("wrong game", {"event": "board", "hand_id": "C1", "card": "9s"}, "event board does not exist in baccarat"),
+]
+
+
+@pytest.mark.parametrize("name,record,reason", BAD_RECORDS, ids=[b[0] for b in BAD_RECORDS])
+def test_bad_record_is_quarantined_with_file_line_and_reason(tmp_path, coup, name, record, reason):
+    path = write_jsonl(tmp_path / "t.jsonl", coup)
+    if isinstance(record, dict):
+        record = json.dumps({"table_id": "T1", "game": "baccarat", "seq": 50, **record})
+    lines = path.read_text().splitlines()
+    lines.insert(4, record)  # inside the coup, as line 5
+    path.write_text("\n".join(lines) + "\n")
+    _, quarantine = load(path)
+    assert [(Path(f).name, line) for f, line, _ in quarantine] == [("t.jsonl", 5)]
+    assert reason in quarantine[0][2]
+
+
+def test_duplicate_seq_keeps_the_first_and_names_it(tmp_path, coup):
+    coup[5]["seq"] = coup[4]["seq"]
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
+    assert len(quarantine) == 1 and quarantine[0][1] == 6
+    assert f"duplicate seq {coup[4]['seq']} at table T1 (first at" in quarantine[0][2]
+
+
+def test_event_after_the_coup_ended(tmp_path, coup):
+    late = {**coup[3], "seq": 100, "card": "Kd"}
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup + [late]))
+    assert [(q[1], q[2]) for q in quarantine] == [(11, "event after the end of hand C1")]
+
+
+def test_truncated_file(tmp_path, coup):
+    path = write_jsonl(tmp_path / "t.jsonl", coup[:-1])  # the coup never ends
+    text = path.read_text() + '{"table_id": "T1", "game": "bacc'  # and the last line is cut off
+    path.write_text(text)
+    _, quarantine = load(path)
+    reasons = {line: reason for _, line, reason in quarantine}
+    assert reasons[10] == "truncated record at end of file (no final newline)"
+    assert reasons[2] == "hand C1 never ended (truncated log?)"
+    assert len(quarantine) == 9  # every record of the unfinished coup, and the cut line
+
+
+def test_table_without_valid_configuration(tmp_path, coup):
+    coup[0]["config"] = {**coup[0]["config"], "decks": "eight", "color": "red"}
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
+    assert "config: decks: expected an integer" in quarantine[0][2]
+    assert "config: unknown key color" in quarantine[0][2]
+    assert all("has no valid table_open" in q[2] for q in quarantine[1:]) and len(quarantine) == len(coup)
+
+
+def test_csv_row_with_wrong_field_count(tmp_path, coup):
+    path = write_csv(tmp_path / "t.csv", coup)
+    lines = path.read_text().splitlines()
+    lines.insert(3, "T1,baccarat,77")
+    path.write_text("\n".join(lines) + "\n")
+    _, quarantine = load(path)
+    assert quarantine[0][1] == 4 and "CSV row has 3 fields" in quarantine[0][2]
+
+
+def test_invalid_utf8_line(tmp_path, coup):
+    path = write_jsonl(tmp_path / "t.jsonl", coup)
+    path.write_bytes(path.read_bytes() + b'{"table_id": "T1\xff"}\n')
+    _, quarantine = load(path)
+    assert quarantine[0][1] == 11 and "not UTF-8" in quarantine[0][2]
+
+
+def test_discover_walks_folders_and_skips_answer_keys(tmp_path, coup):
+    (tmp_path / "a").mkdir()
+    write_jsonl(tmp_path / "a" / "t.jsonl", coup)
+    (tmp_path / "a" / "labels.jsonl").write_text("{}\n")
+    (tmp_path / "a" / "notes.txt").write_text("x")
+    assert [p.name for p in discover([tmp_path])] == ["t.jsonl"]
+    with pytest.raises(InputError, match="no such file"):
+        discover([tmp_path / "missing"])
+    with pytest.raises(InputError, match="not a log file"):
+        discover([tmp_path / "a" / "notes.txt"])
