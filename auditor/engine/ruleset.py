@@ -207,17 +207,21 @@ def load_rulesets(
         ruleset = load_ruleset(path)
         if ruleset.game in found:
             raise RulesetError(f"{path.name}: a second ruleset for {ruleset.game} ({found[ruleset.game].path.name})")
-        if profile != "macau":
-            if profile not in ruleset.profiles:
-                raise RulesetError(f"{path.name}: no profile '{profile}' (known: macau, {', '.join(ruleset.profiles)})")
-            ruleset.overrides.update(ruleset.profiles[profile])
+        ruleset.overrides.update(ruleset.profiles.get(profile, {}))
         ruleset.profile = profile
         found[ruleset.game] = ruleset
+    known = {"macau"} | {name for r in found.values() for name in r.profiles}
+    if profile not in known:
+        raise RulesetError(f"no profile '{profile}' in {directory} (known: {', '.join(sorted(known))})")
     for key, value in (overrides or {}).items():
         game, _, pname = key.partition(".")
         if game not in found or pname not in found[game].parameters:
             raise RulesetError(f"--param {key}: no such parameter (write <game>.<name>, e.g. baccarat.cut_card_tolerance)")
-        found[game].overrides[pname] = _coerce(found[game].parameters[pname].value, value)
+        parameter = found[game].parameters[pname]
+        coerced = _coerce(parameter.value, value)
+        if parameter.choices and coerced not in parameter.choices:
+            raise RulesetError(f"--param {key}: '{value}' is not one of {', '.join(map(str, parameter.choices))}")
+        found[game].overrides[pname] = coerced
     return found
 
 

@@ -1,0 +1,83 @@
+"""Rulesets and checkers cannot drift: every checker cites a rule its ruleset has, every enforced rule of a game
+with checkers has one, and a broken ruleset file is refused with its file and key named."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from auditor.engine.registry import RegistryError, SqlRule, checkers, register
+from auditor.engine.ruleset import RULESET_DIR, RulesetError, load_ruleset, load_rulesets
+
+RULESETS = load_rulesets()
+
+
+def test_every_checker_cites_a_rule_of_its_ruleset():
+    for checker in checkers():
+        spec = RULESETS[checker.game].rules.get(checker.id)
+        assert spec is not None, f"{checker.id} has a checker but no entry in rulesets/{checker.game}.toml"
+        assert spec.enforced, f"{checker.id} has a checker but the ruleset says it is not enforced"
+
+
+@pytest.mark.parametrize("game", ["baccarat"])
+def test_every_enforced_rule_has_a_checker(game):
+    implemented = {c.id for c in checkers(game)}
+    missing = [r.id for r in RULESETS[game].rules.values() if r.enforced and r.id not in implemented]
+    assert missing == []
+
+
+def test_not_enforced_rules_say_why():
+    for ruleset in RULESETS.values():
+        for rule in ruleset.rules.values():
+            assert rule.enforced or rule.note.strip(), f"{rule.id} is not enforced and has no note"
+
+
+def test_citations_name_instrument_article_and_wording():
+    bac = RULESETS["baccarat"].rules
+    assert bac["BAC-2.1"].citation == "Despacho n.º 55/2004, art. 2.º, n.º 1 (as amended by Despacho n.º 83/2011)"
+    assert bac["BAC-18.1"].citation.startswith("Despacho n.º 55/2004, art. 18.º, n.º 1")
+    stud = RULESETS["stud"]
+    assert stud.article("5bis").number == "6"
+
+
+def test_registry_refuses_duplicates_and_malformed_ids():
+    with pytest.raises(RegistryError, match="registered twice"):
+        register(SqlRule(id="BAC-9.5", game="baccarat", findings="", scope=""))
+    with pytest.raises(RegistryError, match="malformed"):
+        register(SqlRule(id="BAC-nine", game="baccarat", findings="", scope=""))
+    with pytest.raises(RegistryError, match="malformed"):
+        register(SqlRule(id="THE-1.1", game="baccarat", findings="", scope=""))
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda s: s.replace('article = "9"', 'article = "99"', 1), "cites article 99, which the file lacks"),
+    (lambda s: s.replace('id = "BAC-9.5"', 'id = "BAC-9.4"', 1), "rule BAC-9.4 defined twice"),
+    (lambda s: s.replace('id = "BAC-9.5"', 'id = "BAC-X"', 1), "malformed rule id 'BAC-X'"),
+    (lambda s: s + '\n[[rules]]\nid = "BAC-99.1"\narticle = "1"\ntext = "x"\nenforced = "yes"\n',
+     "rules[41].enforced: expected bool"),
+    (lambda s: s.replace("[ruleset]", "[rulesett]", 1), "baccarat.toml: missing key 'ruleset'"),
+])
+def test_broken_ruleset_names_file_and_key(tmp_path, edit, message):
+    path = tmp_path / "baccarat.toml"
+    path.write_text(edit((RULESET_DIR / "baccarat.toml").read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        load_ruleset(path)
+
+
+def test_profiles_and_overrides(tmp_path):
+    common = load_rulesets(profile="common")
+    assert common["holdem"].param("heads_up_button_posts") == "small_blind"
+    assert RULESETS["holdem"].param("heads_up_button_posts") == "big_blind"
+    tuned = load_rulesets(overrides={"baccarat.cut_card_tolerance": "3"})
+    assert tuned["baccarat"].param("cut_card_tolerance") == 3
+    with pytest.raises(RulesetError, match="no such parameter"):
+        load_rulesets(overrides={"baccarat.nonsense": "1"})
+    with pytest.raises(RulesetError, match="no profile 'vegas'"):
+        load_rulesets(profile="vegas")
+    shutil.copy(RULESET_DIR / "baccarat.toml", tmp_path / "a.toml")
+    shutil.copy(RULESET_DIR / "baccarat.toml", tmp_path / "b.toml")
+    with pytest.raises(RulesetError, match="a second ruleset for baccarat"):
+        load_rulesets(Path(tmp_path))
