@@ -66,6 +66,7 @@ WITH g AS (
 )
 SELECT t.*,
   void_seq IS NOT NULL AS voided,
+  len(list_filter(deals, lambda d: d.card IS NULL)) = 0 AS cards_known,
   -- art. 7(1): P, B, P, B first; art. 9: P3 before B3.
   n_player BETWEEN 2 AND 3 AND n_banker BETWEEN 2 AND 3 AS counts_ok,
   targets[1:4] = ['player', 'banker', 'player', 'banker'] AS first_four_ok,
@@ -132,6 +133,6 @@ SELECT s.table_id, s.hand_id, c.shoe_id, s.seq, s.line, s.file, s.player, s.spot
     WHEN s.bet_type = 'banker_pair' THEN CASE WHEN c.banker_pair THEN 'win' ELSE 'lose' END
   END AS expected_result,
   (c.table_id, c.hand_id) IN (SELECT (table_id, hand_id) FROM bac_tainted) AS tainted,
-  c.counts_ok AND c.first_four_ok AND c.thirds_ok AS cards_readable
+  c.counts_ok AND c.first_four_ok AND c.thirds_ok AND c.cards_known AS cards_readable
 FROM bac_events s JOIN bac_coups c USING (table_id, hand_id) JOIN bac_tables t USING (table_id)
 WHERE s.event = 'settle';

@@ -4,6 +4,7 @@ Each scope returns ``table_id, unit_id, missing``; ``missing`` is NULL for a uni
 
 INPUT_ERROR_COUP = "input error in coup (quarantined record)"
 UNREADABLE_CARDS = "cards do not form a valid coup (reported under BAC-7.1, 7.2 or 9.1)"
+UNKNOWN_CARD = "a dealt card is not logged"
 
 TABLES = "SELECT table_id, table_id AS unit_id, NULL::VARCHAR AS missing FROM bac_tables"
 
@@ -34,6 +35,7 @@ SELECT c.table_id, c.hand_id AS unit_id, CASE
     WHEN t.hand_id IS NOT NULL THEN '{INPUT_ERROR_COUP}'
     WHEN c.voided OR c.corrected THEN 'coup voided or corrected (judged under art. 10)'
     WHEN NOT (c.counts_ok AND c.first_four_ok AND c.thirds_ok) THEN '{UNREADABLE_CARDS}'
+    WHEN NOT c.cards_known THEN '{UNKNOWN_CARD}'
   END AS missing
 FROM bac_coups c LEFT JOIN bac_tainted t USING (table_id, hand_id)
 WHERE NOT c.demo
@@ -43,7 +45,7 @@ WHERE NOT c.demo
 TABLEAU_READY = """
 SELECT c.* FROM bac_coups c
 WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.counts_ok AND c.first_four_ok AND c.thirds_ok
-  AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
+  AND c.cards_known AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
 """
 
 

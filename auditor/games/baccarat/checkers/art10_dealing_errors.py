@@ -25,7 +25,7 @@ register(SqlRule(
              AS message,
            'corrected, or voided and refunded' AS expected, 'settled as dealt' AS found
     FROM bac_coups c
-    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND ({_BROKEN})
+    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND c.cards_known AND ({_BROKEN})
       AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
     UNION ALL
     SELECT s.table_id, s.shoe_id, s.hand_id, s.seq, s.file, s.line,

@@ -12,6 +12,7 @@ register(SqlRule(
         WHEN c.voided THEN 'coup voided'
         WHEN NOT (c.counts_ok AND c.first_four_ok AND c.thirds_ok)
           THEN 'cards do not form a valid coup (reported under BAC-7.1, 7.2 or 9.1)'
+        WHEN NOT c.cards_known THEN 'a dealt card is not logged'
         WHEN c.declared IS NULL THEN 'no result declared'
       END AS missing
     FROM bac_coups c WHERE NOT c.demo
@@ -22,7 +23,7 @@ register(SqlRule(
              || ' is a ' || CASE WHEN c.winner = 'tie' THEN 'tie' ELSE c.winner || ' win' END AS message,
            c.winner AS expected, c.declared AS found
     FROM bac_coups c
-    WHERE NOT c.demo AND NOT c.voided AND c.counts_ok AND c.first_four_ok AND c.thirds_ok
+    WHERE NOT c.demo AND NOT c.voided AND c.counts_ok AND c.first_four_ok AND c.thirds_ok AND c.cards_known
       AND c.declared IS NOT NULL AND c.declared <> c.winner
       AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
     """,
