@@ -1,0 +1,114 @@
+"""What the templates draw, computed from an :class:`AuditResult`: groups, counts, the status, the charts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+
+from markupsafe import Markup
+
+from auditor.model.outcome import ExitCode, exit_code
+from auditor.model.result import ArticleInfo, AuditResult, QuarantinedRecord, RuleSummary
+from auditor.report.chart import rules_chart
+
+STATUS_WORDS = {
+    ExitCode.OK: "no violation found",
+    ExitCode.VIOLATIONS: "violations found",
+    ExitCode.INPUT_ERROR: "input errors",
+}
+LANGUAGES = {
+    "zh-Hant": "Chinese (traditional)",
+    "zh-Hans": "Chinese (simplified)",
+    "pt": "Portuguese",
+    "en": "English",
+}
+CHART_ROWS = 45  # rules per chart: one chart fits on a page
+QUARANTINE_EXAMPLES = 20
+
+
+@dataclass(frozen=True)
+class RuleView:
+    rule: RuleSummary
+    reasons: list[tuple[str, int]]  # not-evaluated reasons, most frequent first
+    findings: list[dict]  # the first N
+    more: int  # findings of this rule not shown
+
+
+@dataclass(frozen=True)
+class ArticleView:
+    article: ArticleInfo
+    language: str
+    rules: list[RuleView]
+
+
+@dataclass(frozen=True)
+class ReportView:
+    result: AuditResult
+    status: str
+    quarantined: int
+    articles: list[ArticleView]
+    charts: list[Markup]
+    quarantine_reasons: list[tuple[str, int]]
+    quarantine_examples: list[QuarantinedRecord]
+    created: datetime | None  # the PDF's creation date: from result.run, else none
+
+
+def by_count(counts: dict[str, int] | Counter[str]) -> list[tuple[str, int]]:
+    """Most frequent first, ties by name: a deterministic order."""
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+def run_time(run: dict[str, str]) -> datetime | None:
+    """When the audit finished (or started), if ``run`` says so in ISO 8601."""
+    for key in ("finished", "started"):
+        try:
+            return datetime.fromisoformat(run[key])
+        except (KeyError, ValueError):
+            continue
+    return None
+
+
+def article_views(result: AuditResult, max_findings: int) -> list[ArticleView]:
+    """Articles in ruleset order, each with its rules; raises ValueError when the result is inconsistent."""
+    findings: dict[str, list[dict]] = {}
+    for row in result.findings:
+        findings.setdefault(row["rule"], []).append(row)
+    known = {rule.id for rule in result.rules}
+    if unknown := sorted(set(findings) - known):
+        raise ValueError(f"findings cite rules the result does not list: {unknown}")
+    articles = {(a.game, a.number): a for a in result.articles}
+    if missing := sorted({(r.game, r.article) for r in result.rules} - set(articles)):
+        raise ValueError(f"rules cite articles the result does not list: {missing}")
+    by_article: dict[tuple[str, str], list[RuleView]] = {}
+    for rule in result.rules:
+        rows = findings.get(rule.id, [])
+        more = max(len(rows) - max_findings, 0)
+        view = RuleView(rule, by_count(rule.not_evaluated_reasons), rows[:max_findings], more)
+        by_article.setdefault((rule.game, rule.article), []).append(view)
+    return [
+        ArticleView(article, LANGUAGES.get(article.original_lang, article.original_lang), by_article[key])
+        for key, article in articles.items()
+        if key in by_article
+    ]
+
+
+def report_view(result: AuditResult, max_findings: int) -> ReportView:
+    """Everything the templates need; ``max_findings`` is the number of findings shown per rule."""
+    if max_findings < 0:
+        raise ValueError("max_findings must be >= 0")
+    articles = article_views(result, max_findings)
+    ordered_rules = [view.rule for article in articles for view in article.rules]
+    code = exit_code(
+        violations=result.violations, input_errors=0, quarantined=len(result.quarantine), strict=result.strict
+    )
+    return ReportView(
+        result=result,
+        status=STATUS_WORDS[code],
+        quarantined=len(result.quarantine),
+        articles=articles,
+        charts=[rules_chart(ordered_rules[i : i + CHART_ROWS]) for i in range(0, len(ordered_rules), CHART_ROWS)],
+        quarantine_reasons=by_count(Counter(record.reason for record in result.quarantine)),
+        quarantine_examples=result.quarantine[:QUARANTINE_EXAMPLES],
+        created=run_time(result.run),
+    )

@@ -1,0 +1,258 @@
+"""The PDF report, read back with pdftotext (poppler-utils) and pyHanko.
+
+Content, attachments, truncation, fonts, determinism."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import subprocess
+from pathlib import Path
+
+import pytest
+from pyhanko.pdf_utils.reader import PdfFileReader
+
+from auditor.model.finding import FINDING_COLUMNS, sort_key
+from auditor.model.result import (
+    ArticleInfo,
+    AuditResult,
+    InputFile,
+    QuarantinedRecord,
+    Reading,
+    RuleSummary,
+    RulesetInfo,
+)
+from auditor.report.chart import rules_chart
+from auditor.report.errors import MissingGlyphError
+from auditor.report.render import render_html, render_pdf
+
+ZH_HANT = "第九條\n（補牌）\n一、閒家首兩張牌合計為零至五點時，須補第三張牌。"
+ZH_HANS = "第十二条\n（加注）\n每次加注的金额不得少于同一轮中前一次下注或加注的金额。"
+PT = "Artigo 18.º\n(Comissão)\n1. Nas apostas no «Banqueiro» ganhas é cobrada uma comissão de 5%."
+ATTACHMENTS = {"findings.json": b'[{"rule": "BAC-9.1"}]\n', "manifest.json": '{"é": "葡京"}'.encode()}
+
+ARTICLES = [
+    ArticleInfo("baccarat", "9", "Third card", "Despacho n.º 55/2004, art. 9", ZH_HANT, "zh-Hant", True,
+                "Art. 9 (Drawing) 1. The Player draws a third card on a total of 0 to 5."),
+    ArticleInfo("baccarat", "18", "Commission", "Despacho n.º 55/2004, art. 18", PT, "pt", False,
+                "Art. 18 (Commission) 1. A commission of 5% is collected on winning Banker bets."),
+    ArticleInfo("baccarat", "3", "Cut card", "Despacho n.º 55/2004, art. 3", "The coup after the cut card is the last.",
+                "en", True, "The coup after the cut card is the last."),
+    ArticleInfo("holdem", "12", "Raises", "Despacho of 18 January 2008, art. 12", ZH_HANS, "zh-Hans", False,
+                "Art. 12 (Raises) A raise must be at least the previous bet or raise in the round."),
+]
+
+
+def finding(rule: str, article: str, i: int, game: str = "baccarat", **changes: object) -> dict:
+    row = {
+        "rule": rule, "article": article, "severity": "violation", "game": game, "table": "T07", "shoe": "S3",
+        "hand": f"H{i:04d}", "seq": 1000 + i, "file": "logs/day1.jsonl", "line": 20 + i,
+        "message": f"wrong draw in coup {i}", "expected": "stand", "found": "draw",
+    }
+    row.update(changes)
+    return {column: row[column] for column in FINDING_COLUMNS}
+
+
+def rule(rule_id: str, game: str, article: str, violations: int, warnings: int = 0, **changes: object) -> RuleSummary:
+    values = {
+        "id": rule_id, "game": game, "article": article, "citation": f"art. {article}",
+        "text": f"What {rule_id} checks.", "severity": "violation", "enforced": True, "unit": "coup",
+        "evaluated": 1234, "not_evaluated": 5, "not_evaluated_reasons": {"input error": 3, "no timestamp": 2},
+        "violations": violations, "warnings": warnings,
+    }
+    values.update(changes)
+    return RuleSummary(**values)
+
+
+def make_result(**changes: object) -> AuditResult:
+    """A small audit by hand: four articles (zh-Hant, pt, en, zh-Hans), five rules, 28 findings, two quarantined."""
+    findings = [finding("BAC-9.1", "9", i) for i in range(25)]
+    findings += [finding("BAC-18.1", "18", i, severity="warning", message="commission 4.90", expected="5.00",
+                         found="4.90") for i in range(2)]
+    findings += [finding("THE-12.1", "12", 0, game="holdem", table="P2", shoe="D1", message="raise 40 below 50")]
+    values = {
+        "auditor_version": "0.1.0",
+        "casino": "Casino Lisboa 葡京",
+        "period_start": "2025-01-01",
+        "period_end": "2025-01-02",
+        "inputs": [
+            InputFile("logs/day1.jsonl", "jsonl", 123456, "ab" * 32, 5000, 2),
+            InputFile("logs/day2.csv", "csv", 654321, "cd" * 32, 7000, 0),
+        ],
+        "rulesets": [
+            RulesetInfo("baccarat-55-2004", "baccarat", "rulesets/baccarat.toml", "ef" * 32, "2025.1",
+                        "Regulamento Oficial do Bacará", "Despacho n.º 55/2004", "BO n.º 48/2004",
+                        ("n.º 73/2005",), (Reading("coups_after_cut_card", "1", "coups dealt after the cut card"),),
+                        "default"),
+        ],
+        "articles": ARTICLES,
+        "rules": [
+            rule("BAC-9.1", "baccarat", "9", 25),
+            rule("BAC-9.2", "baccarat", "9", 0, evaluated=0, not_evaluated=0, not_evaluated_reasons={}),
+            rule("BAC-18.1", "baccarat", "18", 0, 2, severity="warning"),
+            rule("BAC-3.1", "baccarat", "3", 0),
+            rule("THE-12.1", "holdem", "12", 1, unit="hand"),
+        ],
+        "findings": sorted(findings, key=sort_key),
+        "quarantine": [
+            QuarantinedRecord("logs/day1.jsonl", 17, "malformed JSON", '{"seq": 1,'),
+            QuarantinedRecord("logs/day1.jsonl", 99, "duplicate seq", None),
+        ],
+        "run": {"finished": "2025-01-03T10:00:00+08:00"},
+    }
+    values.update(changes)
+    return AuditResult(**values)
+
+
+def pdf_text(path: Path) -> str:
+    """pdftotext's text with bidi marks dropped and whitespace collapsed."""
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return " ".join(text.replace("\u202b", "").replace("\u202c", "").split())
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("report") / "report.pdf"
+    render_pdf(make_result(), out, ATTACHMENTS)
+    return out, pdf_text(out)
+
+
+def test_headings(rendered: tuple[Path, str]) -> None:
+    _, text = rendered
+    for heading in ("Compliance audit report", "Files audited", "Rulesets", "Readings applied",
+                    "Summary by article", "Findings by article", "Quarantine", "Per file", "Per reason",
+                    "First examples"):
+        assert heading in text
+
+
+def test_cover(rendered: tuple[Path, str]) -> None:
+    _, text = rendered
+    for expected in ("Casino Lisboa 葡京", "2025-01-01 to 2025-01-02", "violations found", "logs/day1.jsonl",
+                     "5,000", "7,000", "baccarat-55-2004 2025.1", "Despacho n.º 55/2004", "n.º 73/2005",
+                     "coups_after_cut_card 1 coups dealt after the cut card", "2025-01-03T10:00:00+08:00"):
+        assert expected in text, expected
+
+
+@pytest.mark.parametrize(
+    ("changes", "status"),
+    [
+        ({}, "violations found"),
+        ({"rules": [], "findings": [], "articles": []}, "no violation found"),
+        ({"strict": True}, "input errors"),
+    ],
+)
+def test_status_words(changes: dict, status: str) -> None:
+    assert f">{status}</p>" in render_html(make_result(**changes))
+
+
+def test_original_texts_and_languages(rendered: tuple[Path, str]) -> None:
+    path, text = rendered
+    for original in (ZH_HANT, ZH_HANS, PT):
+        for line in original.splitlines():
+            assert line in text, line
+    assert "Chinese (traditional): translation, not the authentic text" in text
+    assert "Portuguese: original text" in text
+    assert "Chinese (simplified): original text" in text
+    assert "English: translation, not the authentic text The coup after the cut card is the last." in text
+    html = render_html(make_result())
+    assert '<html lang="en">' in html
+    for lang in ("zh-Hant", "zh-Hans", "pt"):
+        assert f'<blockquote lang="{lang}">' in html
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    assert "Noto-Sans-CJK-TC" in fonts and "Noto-Sans-CJK-SC" in fonts and "DejaVu-Sans" in fonts
+
+
+def test_summary_and_coverage(rendered: tuple[Path, str]) -> None:
+    _, text = rendered
+    assert "BAC-9.1 violation coup 1,234 5 25 0" in text  # the summary table row
+    assert "Units (coup): 1,234 evaluated, 5 not evaluated. Findings: 25 violations, 0 warnings." in text
+    assert "Not evaluated because Units input error 3 no timestamp 2" in text
+    assert "Units (hand): 1,234 evaluated" in text
+    assert "Units (coup): 0 evaluated, 0 not evaluated" in text
+
+
+def test_finding_shows_every_field(rendered: tuple[Path, str]) -> None:
+    _, text = rendered
+    assert ("BAC-9.1 violation · table T07 · shoe S3 · hand H0003 · seq 1003 · logs/day1.jsonl:23 "
+            "wrong draw in coup 3 · expected: stand · found: draw") in text
+    assert "BAC-18.1 warning" in text and "expected: 5.00 · found: 4.90" in text
+
+
+def test_only_first_n_findings_per_rule(rendered: tuple[Path, str]) -> None:
+    _, text = rendered
+    assert "hand H0019" in text and "hand H0020" not in text
+    assert "… and 5 more in findings.json" in text
+    assert text.count("more in findings.json") == 1
+    html = render_html(make_result(), max_findings_per_rule=2)
+    assert "… and 23 more in findings.json" in html and "H0002" not in html
+
+
+def test_quarantine(rendered: tuple[Path, str]) -> None:
+    _, text = rendered
+    assert "2 records broke the log format" in text
+    assert "logs/day1.jsonl 5,000 2 logs/day2.csv 7,000 0" in text
+    assert "duplicate seq 1 malformed JSON 1" in text
+    assert 'logs/day1.jsonl:17 malformed JSON {"seq": 1,' in text
+    assert "logs/day1.jsonl:99 duplicate seq —" in text
+
+
+def test_attachments_round_trip(rendered: tuple[Path, str]) -> None:
+    path, _ = rendered
+    with path.open("rb") as f:
+        root = PdfFileReader(f).root
+        names = root["/Names"]["/EmbeddedFiles"]["/Names"]
+        attached = {str(names[i]): names[i + 1]["/EF"]["/F"].data for i in range(0, len(names), 2)}
+        metadata = root["/Metadata"].data
+    assert attached == ATTACHMENTS
+    assert b'pdfaid:part="3"' in metadata and b'pdfaid:conformance="B"' in metadata
+
+
+def test_two_renders_are_byte_identical(rendered: tuple[Path, str], tmp_path: Path) -> None:
+    first, text = rendered
+    second = tmp_path / "again.pdf"
+    render_pdf(make_result(), second, dict(reversed(ATTACHMENTS.items())))
+    assert second.read_bytes() == first.read_bytes()
+    assert pdf_text(second) == text
+
+
+def test_no_clock_in_the_pdf(tmp_path: Path) -> None:
+    out = tmp_path / "r.pdf"
+    render_pdf(make_result(run={}), out, ATTACHMENTS)
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True, check=True).stdout
+    assert "CreationDate" not in info and "ModDate" not in info
+
+
+def test_missing_glyph_fails_the_render(tmp_path: Path) -> None:
+    articles = [dataclasses.replace(ARTICLES[0], original="第九條 \ue000"), *ARTICLES[1:]]
+    out = tmp_path / "r.pdf"
+    with pytest.raises(MissingGlyphError, match="U\\+E000"):
+        render_pdf(make_result(articles=articles), out, {})
+    assert not out.exists()
+
+
+def test_missing_glyph_check_survives_a_disabled_logger(tmp_path: Path) -> None:
+    articles = [dataclasses.replace(ARTICLES[0], original="\ue000"), *ARTICLES[1:]]
+    logger = logging.getLogger("weasyprint")
+    logger.disabled, logger.level = True, logging.CRITICAL
+    try:
+        with pytest.raises(MissingGlyphError):
+            render_pdf(make_result(articles=articles), tmp_path / "r.pdf", {})
+        assert logger.disabled and logger.level == logging.CRITICAL
+    finally:
+        logger.disabled, logger.level = False, logging.NOTSET
+
+
+def test_inconsistent_result_is_refused() -> None:
+    with pytest.raises(ValueError, match="BAC-99"):
+        render_html(make_result(findings=[finding("BAC-99", "9", 0)]))
+    with pytest.raises(ValueError, match="articles"):
+        render_html(make_result(articles=ARTICLES[:1]))
+
+
+def test_chart_is_deterministic_and_complete() -> None:
+    rules = make_result().rules
+    svg = rules_chart(rules)
+    assert svg == rules_chart(rules)
+    assert all(f">{r.id}</text>" in svg for r in rules)
+    assert ">no units</text>" in svg  # BAC-9.2 evaluated nothing
+    assert ">25 / 0</text>" in svg and ">0 / 2</text>" in svg
