@@ -11,6 +11,7 @@ import duckdb
 
 from auditor import __version__
 from auditor.engine.registry import SqlRule, checkers, rule_sort_key
+from auditor.engine.replay_runner import PROGRESS_EVERY, ReplayRule, run_replay_rules
 from auditor.engine.ruleset import Ruleset
 from auditor.engine.sql_runner import create_result_tables, run_sql_rule
 from auditor.ingest.load import discover, ingest
@@ -39,8 +40,8 @@ def connect(db: Path | None = None, threads: int | None = None) -> duckdb.DuckDB
 
 
 def _build_model(con: duckdb.DuckDBPyConnection, game: str, ruleset: Ruleset) -> None:
-    module = importlib.import_module(f"auditor.games.{game}.model")
-    module.build_model(con, ruleset)
+    """The game's model tables for its SQL rules (``auditor/games/<game>/model.py``)."""
+    importlib.import_module(f"auditor.games.{game}.model").build_model(con, ruleset)
 
 
 def run_checks(
@@ -50,18 +51,23 @@ def run_checks(
     progress = progress or Progress()
     create_result_tables(con)
     games = [g for (g,) in con.execute("SELECT DISTINCT game FROM tables ORDER BY game").fetchall()]
-    plan = [(g, c) for g in games if g in rulesets for c in checkers(g) if rulesets[g].rules[c.id].enforced]
-    progress.start("checking", len(plan))
-    built: set[str] = set()
-    for game, checker in plan:
-        if game not in built:
-            _build_model(con, game, rulesets[game])
-            built.add(game)
-        if isinstance(checker, SqlRule):
-            run_sql_rule(con, checker, rulesets[game])
-        else:
-            checker.run(con, rulesets[game])
-        progress.step(checker.id)
+    for game in games:
+        if game not in rulesets:
+            continue
+        ruleset = rulesets[game]
+        enforced = [c for c in checkers(game) if ruleset.rules[c.id].enforced]
+        sql_rules = [c for c in enforced if isinstance(c, SqlRule)]
+        replay_rules = [c for c in enforced if isinstance(c, ReplayRule)]
+        if sql_rules:
+            _build_model(con, game, ruleset)
+            progress.start(f"{game}", len(sql_rules))
+            for rule in sql_rules:
+                run_sql_rule(con, rule, ruleset)
+                progress.step(rule.id)
+        if replay_rules:
+            hands = con.execute("SELECT count(*) FROM events WHERE game = ? AND event = 'hand_start'", [game]).fetchone()[0]
+            progress.start(f"{game}", max(hands // PROGRESS_EVERY, 1))
+            run_replay_rules(con, game, replay_rules, ruleset, progress.step)
     return games
 
 

@@ -1,0 +1,144 @@
+"""The hold'em betting state machine (arts. 5, 6, 7, 8, 11 and 12 of the despacho of 18 January 2008).
+
+It records, for every logged action, the state the action met (who should act, what was owed, the smallest full
+raise), then applies the action exactly as logged. It never inserts a missing action: a round that ends with a
+player still to act is recorded as a ``RoundClose``. After an action out of turn, the player whose turn it was is
+still the one expected, so one error in the log gives one finding, not a cascade."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from auditor.games.holdem.hand import STREETS, Action, Hand, RoundClose, Source
+
+ZERO = Decimal(0)
+
+
+def clockwise(seats: list[int], after: int | None) -> list[int]:
+    """``seats`` (sorted) in clockwise order, starting with the first seat after ``after``."""
+    if after is None:
+        return list(seats)
+    later = [s for s in seats if s > after]
+    return later + [s for s in seats if s <= after]
+
+
+def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str) -> tuple[int | None, int | None]:
+    """Art. 5: the small blind is the first player to the left of the button, the big blind the second; with two
+    players the button posts the blind that ``heads_up_button_posts`` names (DECISIONS.md)."""
+    if button is None or len(seats) < 2:
+        return None, None
+    order = clockwise(seats, button)
+    if len(seats) == 2:
+        other = order[0]
+        return (other, button) if heads_up_button_posts == "big_blind" else (button, other)
+    return order[0], order[1]
+
+
+class Betting:
+    def __init__(self, hand: Hand, big_blind: Decimal) -> None:
+        self.hand = hand
+        self.order = sorted(hand.seats)
+        self.stack = dict(hand.stacks)
+        self.total = {s: ZERO for s in self.order}
+        self.folded: set[int] = set()
+        self.all_in: set[int] = set()
+        self.big_blind = big_blind
+        self.street = STREETS[0]
+        self.bb_seat: int | None = None
+        self._new_round(pointer=hand.button)
+
+    def _new_round(self, pointer: int | None) -> None:
+        self.round = {s: ZERO for s in self.order}
+        self.current_bet = ZERO
+        self.min_increment = self.big_blind
+        self.raises = 0
+        self.acted: set[int] = set()
+        self.no_reraise: set[int] = set()
+        self.pointer = pointer
+
+    def pending(self) -> list[int]:
+        """Players who must still act in this round, clockwise from the pointer."""
+        live = [s for s in self.order if s not in self.folded]
+        if len(live) < 2:
+            return []
+        can_act = [s for s in live if s not in self.all_in]
+        owing = [s for s in can_act if s not in self.acted or self.round[s] < self.current_bet]
+        if len(can_act) == 1 and self.round[can_act[0]] >= self.current_bet:
+            return []
+        return [s for s in clockwise(self.order, self.pointer) if s in owing]
+
+    def expected(self) -> int | None:
+        pending = self.pending()
+        return pending[0] if pending else None
+
+    def close_round(self, src: Source) -> None:
+        pending = self.pending()
+        if pending:
+            unraised_bb = (self.street == "preflop" and self.bb_seat in pending
+                           and self.current_bet <= self.big_blind and self.raises == 0)
+            self.hand.closes.append(RoundClose(src, self.street, tuple(pending), unraised_bb))
+
+    def open_street(self, street: str, src: Source) -> None:
+        if street == self.street:
+            return
+        self.close_round(src)
+        self.street = street
+        self.hand.streets_played.append(street)
+        self._new_round(pointer=self.hand.button)
+
+    def post(self, action: Action) -> None:
+        """Forced bets: antes go to the pot outside the round; blinds and straddles open it."""
+        s, amount = action.seat, action.amount
+        action.stack_before = self.stack.get(s, ZERO)
+        self._pay(s, amount, in_round=action.kind != "post_ante")
+        action.all_in = s in self.all_in
+        if action.kind in ("post_big_blind", "post_straddle"):
+            self.pointer = s
+            if action.kind == "post_big_blind":
+                self.bb_seat = s
+        self.current_bet = max(self.current_bet, self.round.get(s, ZERO))
+        action.total = self.round.get(s, ZERO)
+
+    def act(self, action: Action) -> None:
+        """Record the state ``action`` met, then apply it as logged."""
+        s = action.seat
+        action.expected_seat = self.expected()
+        action.to_call = max(self.current_bet - self.round.get(s, ZERO), ZERO)
+        action.current_bet = self.current_bet
+        action.min_increment = self.min_increment
+        action.raises_before = self.raises
+        action.live_players = len([p for p in self.order if p not in self.folded])
+        action.stack_before = self.stack.get(s, ZERO)
+        action.may_raise = s not in self.no_reraise
+        if s == action.expected_seat:
+            self.pointer = s
+        self._pay(s, action.amount, in_round=True)
+        action.total = self.round.get(s, ZERO)
+        action.all_in = s in self.all_in
+        self.acted.add(s)
+        if action.kind == "fold":
+            self.folded.add(s)
+        elif action.total > self.current_bet:
+            action.increment = action.total - self.current_bet
+            if action.increment >= self.min_increment:
+                if self.current_bet > 0:
+                    self.raises += 1
+                self.min_increment = action.increment
+                self.acted = {s}
+                self.no_reraise = set()
+            else:  # an all-in for less does not reopen the betting (art. 11(3), DECISIONS.md)
+                self.no_reraise |= self.acted - {s}
+            self.current_bet = action.total
+
+    def _pay(self, seat: int, amount: Decimal, in_round: bool) -> None:
+        if seat not in self.total:  # a seat that was not dealt in: keep what the log says
+            self.order = sorted({*self.order, seat})
+            self.stack.setdefault(seat, ZERO)
+            self.total[seat] = ZERO
+            self.round[seat] = ZERO
+        self.stack[seat] -= amount
+        self.total[seat] += amount
+        if in_round:
+            self.round[seat] += amount
+        if self.stack[seat] <= 0 and amount > 0:
+            self.all_in.add(seat)

@@ -1,0 +1,34 @@
+"""Art. 3 (开始程序): "1. … (1) the croupier shuffles by hand, cuts with the white card …; (2) the croupier uses a
+shuffling machine, in which case no cut is needed. 2. The croupier deals in order starting with the first player to
+the left of the indicator (the "small blind")." """
+
+from __future__ import annotations
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.games.holdem.betting import clockwise
+from auditor.games.holdem.conditions import unless_not_logged
+
+
+def _cut(hand, ruleset):
+    first = hand.first_deal_seq()
+    for src, method in hand.shuffles:
+        if method == "manual" and not any(src.seq < c.seq and (first is None or c.seq < first) for c in hand.cuts):
+            yield breach(src, "manual shuffle without a cut before the deal (art. 3(1)(1))", "cut", "no cut")
+
+
+def _first_card(hand, ruleset):
+    if not hand.deals:
+        return
+    expected = clockwise(sorted(hand.seats), hand.button)[0]
+    first = hand.deals[0]
+    if first.seat != expected:
+        yield breach(first.src, f"first card dealt to seat {first.seat}; art. 3(2): to the first player left of the "
+                                f"button (seat {expected})", expected, first.seat)
+
+
+register(ReplayRule(id="THE-3.1", game="holdem", check=_cut,
+                    applies=lambda h, r: None if h.shuffles else "no shuffle logged"))
+register(ReplayRule(id="THE-3.2", game="holdem", check=_first_card,
+                    applies=lambda h, r: unless_not_logged("deal_order")(h, r) or (
+                        "button not logged" if h.button is None else None)))

@@ -1,0 +1,59 @@
+"""Art. 6 (开始牌局): "1. Starting with the first player to the left of the indicator, the croupier deals the cards
+clockwise …, one card at a time, two cards in all, face down. 3. … starting with the player to the left of the two
+players in art. 5 and going clockwise, each player chooses: (1) bet (call); (2) raise; or (3) fold. 4. In the first
+betting round, the player who posted the big blind … acts last: he may fold, raise or check. 5. In subsequent
+betting rounds, the player holding the indicator makes the last bet, raise or fold." """
+
+from __future__ import annotations
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.games.holdem.betting import clockwise
+from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
+
+
+def _hole_cards(hand, ruleset):
+    dealt = {}
+    for d in hand.deals:
+        dealt.setdefault(d.seat, []).append(d)
+        if d.face == "up":
+            yield breach(d.src, f"hole card dealt face up to seat {d.seat} (art. 6(1): face down)", "down", "up")
+    for seat in sorted(hand.seats):
+        count = len(dealt.get(seat, []))
+        if count != 2:
+            where = dealt[seat][-1].src if dealt.get(seat) else hand.seat_sources[seat]
+            yield breach(where, f"seat {seat} received {count} hole card(s); art. 6(1): two", 2, count)
+    if "deal_order" in hand.table.not_logged or hand.button is None:
+        return
+    order = clockwise(sorted(hand.seats), hand.button)
+    expected = order + order
+    for d, seat in zip(hand.deals, expected):
+        if d.seat != seat:
+            yield breach(d.src, f"hole card dealt to seat {d.seat}; art. 6(1) deals one at a time, clockwise from "
+                                f"the left of the button: seat {seat} was next", seat, d.seat)
+            break
+
+
+def _preflop_options(hand, ruleset):
+    for a in hand.actions:
+        if a.street != "preflop" or a.kind not in BETTING:
+            continue
+        if a.kind == "check" and a.to_call > 0:
+            yield breach(a.src, f"pre-flop check by seat {a.seat} facing {a.to_call.normalize():f} to call; art. 6(3)-(4)"
+                                " allows a check only to the big blind in an unraised pot", "call, raise or fold", "check")
+        elif a.kind == "bet":
+            yield breach(a.src, f"pre-flop 'bet' by seat {a.seat}: the big blind is the bet; the options are call, "
+                                "raise or fold (art. 6(3))", "call, raise or fold", "bet")
+        elif a.kind == "call" and a.amount != min(a.to_call, a.stack_before):
+            yield breach(a.src, f"seat {a.seat} called {a.amount.normalize():f} when {a.to_call.normalize():f} was "
+                                "due (art. 6(3)(1))", f"{min(a.to_call, a.stack_before).normalize():f}",
+                         f"{a.amount.normalize():f}")
+
+
+register(ReplayRule(id="THE-6.1", game="holdem", check=_hole_cards))
+register(ReplayRule(id="THE-6.2", game="holdem", check=lambda h, r: [
+    *out_of_turn(("preflop",), "art. 6(3)")(h, r), *closed_early(("preflop",), False, "art. 6(3)")(h, r)]))
+register(ReplayRule(id="THE-6.3", game="holdem", check=_preflop_options))
+register(ReplayRule(id="THE-6.4", game="holdem", check=closed_early(("preflop",), True, "art. 6(4): the big "
+                                                                                        "blind's option")))
+register(ReplayRule(id="THE-6.5", game="holdem", check=closed_early(("flop", "turn", "river"), None, "art. 6(5)")))

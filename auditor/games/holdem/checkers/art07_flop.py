@@ -1,0 +1,35 @@
+"""Art. 7 (公共牌及第二轮投注): "1. … the croupier burns one card and then deals three cards face up … 2. The croupier
+then takes the second round of bets, starting with the first player to the left of the indicator. 3. From the second
+betting round on, each participant makes one of these decisions: (1) bet; (2) check; (3) fold." """
+
+from __future__ import annotations
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.games.holdem.board import street_cards
+from auditor.games.holdem.conditions import unless_not_logged
+from auditor.games.holdem.turns import out_of_turn
+
+
+def _options(hand, ruleset):
+    for a in hand.actions:
+        if a.street == "preflop":
+            continue
+        if a.kind == "check" and a.to_call > 0:
+            message, expected = f"check facing {a.to_call.normalize():f} to call", "call, raise or fold"
+        elif a.kind == "bet" and a.current_bet > 0:
+            message, expected = "bet facing a bet (a raise, art. 12)", "raise"
+        elif a.kind == "raise" and a.current_bet == 0:
+            message, expected = "raise with no bet to raise", "bet"
+        elif a.kind == "call" and a.amount != min(a.to_call, a.stack_before):
+            message, expected = (f"call of {a.amount.normalize():f} when {a.to_call.normalize():f} was due",
+                                 f"{min(a.to_call, a.stack_before).normalize():f}")
+        else:
+            continue
+        yield breach(a.src, f"{a.street}: seat {a.seat} {message} (art. 7(3))", expected, a.kind)
+
+
+register(ReplayRule(id="THE-7.1", game="holdem", check=lambda h, r: street_cards(h, "flop", 3, "art. 7(1)"),
+                    applies=unless_not_logged("burns")))
+register(ReplayRule(id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)")))
+register(ReplayRule(id="THE-7.3", game="holdem", check=_options))

@@ -1,0 +1,51 @@
+"""Art. 8 (随后投注): "1. … the croupier burns one card and places one additional card face up … 3. … burns one card and
+places another additional card … 4. After that card, the last betting round takes place. 5. After the last betting
+round, all participants in the hand reveal their cards to determine the winner." """
+
+from __future__ import annotations
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.games.holdem.board import street_cards
+from auditor.games.holdem.conditions import unless_not_logged
+from auditor.games.holdem.turns import out_of_turn
+
+
+def _turn_and_river(hand, ruleset):
+    yield from street_cards(hand, "turn", 1, "art. 8(1)")
+    yield from street_cards(hand, "river", 1, "art. 8(3)")
+
+
+def _full_board(hand, ruleset):
+    if not any(c.street == "river" for c in [*hand.board, *hand.burns]):
+        return
+    board = [c for c in hand.board if c.street in ("flop", "turn", "river")]
+    if len(board) != 5 or len(hand.burns) != 3:
+        yield breach(hand.board[-1].src if hand.board else hand.start,
+                     f"the hand reached the river with {len(board)} board cards and {len(hand.burns)} burns "
+                     "(arts. 7(1), 8(1)-(3): 5 and 3)", "5 board cards, 3 burns", f"{len(board)}, {len(hand.burns)}")
+
+
+def _rounds(hand, ruleset):
+    yield from out_of_turn(("turn", "river"), "art. 8(2)")(hand, ruleset)
+    extra = [c for c in [*hand.burns, *hand.board] if c.street == "extra"]
+    if extra:
+        yield breach(extra[0].src, "a card dealt after the river: at most four betting rounds (art. 8(4))",
+                     "no card after the river", f"{len(extra)} more")
+
+
+def _reveal(hand, ruleset):
+    live = [s for s in hand.seats if s not in hand.folded]
+    if hand.void is not None or len(live) < 2:
+        return
+    shown = hand.shown_cards()
+    for seat in sorted(live):
+        if len(shown.get(seat, [])) != 2:
+            yield breach(hand.end or hand.start, f"seat {seat} was in the showdown but showed "
+                         f"{len(shown.get(seat, []))} card(s) (art. 8(5))", 2, len(shown.get(seat, [])))
+
+
+register(ReplayRule(id="THE-8.1", game="holdem", check=_turn_and_river, applies=unless_not_logged("burns")))
+register(ReplayRule(id="THE-8.2", game="holdem", check=_full_board, applies=unless_not_logged("burns")))
+register(ReplayRule(id="THE-8.3", game="holdem", check=_rounds))
+register(ReplayRule(id="THE-8.4", game="holdem", check=_reveal, applies=unless_not_logged("showdown_mucks")))

@@ -1,0 +1,49 @@
+"""Art. 11 (博彩的适用规则): "(2) In games with a betting limit … in the first two rounds the bet equals the small
+pre-bet, and in the last two rounds it equals the big pre-bet. (3) In games without a betting limit, a player may
+bet, with the chips he has on the table, any amount equal to or above the minimum bet … without prejudice to betting
+all his remaining chips (all-in)." Units per DECISIONS.md: the table's small_bet/big_bet, by default the blinds."""
+
+from __future__ import annotations
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.games.holdem.conditions import betting
+
+AGGRESSIVE = ("bet", "raise")
+
+
+def _unit(hand, ruleset, street: str):
+    early = street in ("preflop", "flop")
+    key, default = ("small_bet", "limit_small_bet") if early else ("big_bet", "limit_big_bet")
+    declared = hand.table.money(key)
+    if declared is not None:
+        return declared
+    reading = ruleset.param(default)
+    big = hand.table.money("big_blind")
+    return {"small_blind": hand.table.money("small_blind"), "big_blind": big, "double_big_blind": big * 2}[reading]
+
+
+def _limit_units(hand, ruleset):
+    for a in hand.actions:
+        if a.kind in AGGRESSIVE and a.increment > 0:
+            unit = _unit(hand, ruleset, a.street)
+            if a.increment != unit and not (a.all_in and a.increment < unit):
+                yield breach(a.src, f"fixed limit: a {a.kind} of {a.increment.normalize():f} on the {a.street}; "
+                                    f"art. 11(2): {unit.normalize():f}", f"{unit.normalize():f}",
+                             f"{a.increment.normalize():f}")
+
+
+def _no_limit(hand, ruleset):
+    minimum = hand.table.money("min_bet") or hand.table.money("big_blind")
+    for a in hand.actions:
+        if a.amount > a.stack_before:
+            yield breach(a.src, f"seat {a.seat} put in {a.amount.normalize():f} with a stack of "
+                                f"{a.stack_before.normalize():f} (art. 11(3): with the chips he has)",
+                         f"<= {a.stack_before.normalize():f}", f"{a.amount.normalize():f}")
+        elif a.kind == "bet" and a.current_bet == 0 and a.total < minimum and not a.all_in:
+            yield breach(a.src, f"bet of {a.total.normalize():f} below the minimum {minimum.normalize():f} "
+                                "(art. 11(3))", f">= {minimum.normalize():f}", f"{a.total.normalize():f}")
+
+
+register(ReplayRule(id="THE-11.2", game="holdem", check=_limit_units, applies=betting("fixed_limit")))
+register(ReplayRule(id="THE-11.3", game="holdem", check=_no_limit, applies=betting("no_limit")))

@@ -1,0 +1,36 @@
+"""Art. 12 (加注之适用规则): "(1) A raise is at least equal to the last bet or raise in the hand; (2) In games with a
+limit, there are at most three raises in each betting round; … (4) If only two players are in the hand, the raise
+is not limited." An all-in for less does not reopen the betting (DECISIONS.md)."""
+
+from __future__ import annotations
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.games.holdem.conditions import betting
+
+
+def _minimum_raise(hand, ruleset):
+    for a in hand.actions:
+        if a.kind != "raise" and not (a.kind == "bet" and a.current_bet > 0):
+            continue
+        if a.increment > 0 and not a.may_raise:
+            yield breach(a.src, f"seat {a.seat} raised after an all-in for less that did not reopen the betting to "
+                                "him (art. 12(1), DECISIONS.md)", "call or fold", a.kind)
+        elif 0 < a.increment < a.min_increment and not a.all_in:
+            yield breach(a.src, f"raise of {a.increment.normalize():f} below the last bet or raise of "
+                                f"{a.min_increment.normalize():f} (art. 12(1))", f">= {a.min_increment.normalize():f}",
+                         f"{a.increment.normalize():f}")
+
+
+def _raise_cap(hand, ruleset):
+    cap = ruleset.param("limit_raise_cap")
+    for a in hand.actions:
+        if a.kind in ("bet", "raise") and a.current_bet > 0 and a.increment >= a.min_increment \
+                and a.raises_before >= cap and a.live_players > 2:
+            yield breach(a.src, f"raise number {a.raises_before + 1} in the {a.street} round with "
+                                f"{a.live_players} players live (art. 12(2): at most {cap})", f"<= {cap}",
+                         a.raises_before + 1)
+
+
+register(ReplayRule(id="THE-12.1", game="holdem", check=_minimum_raise))
+register(ReplayRule(id="THE-12.2", game="holdem", check=_raise_cap, applies=betting("fixed_limit")))

@@ -1,0 +1,20 @@
+"""Art. 13 (盖牌之适用规则): "(3) Amounts bet by a folding player go into the winner's pot." A folded player gets
+nothing back and no share of any pot."""
+
+from __future__ import annotations
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.games.holdem.conditions import played_only
+from auditor.games.holdem.showdown import award_breaches, awards_applies
+
+
+def _folded_chips_stay(hand, ruleset):
+    for r in hand.refunds:
+        if r.seat in hand.folded:
+            yield breach(r.src, f"folded seat {r.seat} got {r.amount.normalize():f} back (art. 13(3): his bets go "
+                                "to the pot)", "0", f"{r.amount.normalize():f}")
+
+
+register(ReplayRule(id="THE-13.2", game="holdem", check=_folded_chips_stay, applies=played_only))
+register(ReplayRule(id="THE-13.3", game="holdem", check=award_breaches("THE-13.3"), applies=awards_applies))

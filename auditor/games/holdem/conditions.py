@@ -1,0 +1,46 @@
+"""Reasons a hold'em hand cannot be evaluated for a rule (``ReplayRule.applies``), shared by the checkers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from auditor.engine.replay_runner import NOT_APPLICABLE
+from auditor.engine.ruleset import Ruleset
+from auditor.games.holdem.hand import Hand
+
+Applies = Callable[[Hand, Ruleset], "str | None"]
+
+
+def unless_not_logged(what: str) -> Applies:
+    """Not evaluated when the table's source declares that it does not record ``what``."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        return f"{what.replace('_', ' ')} not logged by the source" if what in hand.table.not_logged else None
+    return applies
+
+
+def betting(kind: str) -> Applies:
+    """Only tables of one betting structure (art. 11(2) fixed limit, art. 11(3) no limit)."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        actual = hand.table.config.get("betting")
+        return None if actual == kind else NOT_APPLICABLE
+    return applies
+
+
+def raked(hand: Hand, ruleset: Ruleset) -> str | None:
+    if "rake" in hand.table.not_logged:
+        return "rake not logged by the source"
+    if hand.table.config.get("rake_rate") is None:
+        return "the table declares no rake rate"
+    if hand.void is not None:
+        return NOT_APPLICABLE  # judged under THE-16.5
+    return None
+
+
+def voided_only(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about voided hands (arts. 9(2), 16) say nothing about a hand that was played."""
+    return None if hand.void is not None else NOT_APPLICABLE
+
+
+def played_only(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about the pot of a played hand; a voided hand is judged under THE-9.1."""
+    return NOT_APPLICABLE if hand.void is not None else None

@@ -1,0 +1,131 @@
+"""One replayed hold'em hand: what the log says, and the facts the replay derived at each action.
+
+The replay never repairs: every field holds what was logged (an out-of-turn action is recorded with the seat that
+should have acted); checkers compare the two."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+STREETS = ("preflop", "flop", "turn", "river")
+BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    seq: int
+    file: str
+    line: int
+
+
+@dataclass(slots=True)
+class Action:
+    """A logged ``action`` event and the betting state it met."""
+
+    src: Source
+    seat: int
+    kind: str  # post_small_blind | post_big_blind | post_ante | post_straddle | fold | check | call | bet | raise
+    amount: Decimal  # chips the action added
+    street: str
+    # Derived by the replay, before the action was applied:
+    expected_seat: int | None = None  # who should have acted (None: nobody, the round was closed)
+    to_call: Decimal = Decimal(0)
+    current_bet: Decimal = Decimal(0)  # the highest contribution of the round
+    min_increment: Decimal = Decimal(0)  # the smallest full raise increment (art. 12(1))
+    raises_before: int = 0  # raises already made in the round (the opening bet is not a raise)
+    live_players: int = 0  # players not folded
+    stack_before: Decimal = Decimal(0)
+    may_raise: bool = True  # False after a short all-in that did not reopen the betting to him
+    # Derived from the action itself:
+    total: Decimal = Decimal(0)  # his contribution in the round after it
+    increment: Decimal = Decimal(0)  # total - current_bet for a bet or raise
+    all_in: bool = False
+
+
+@dataclass(slots=True)
+class Card:
+    src: Source
+    card: str | None
+    seat: int | None = None
+    face: str | None = None
+    street: str | None = None  # for burns and board cards: the street they open
+
+
+@dataclass(slots=True)
+class Money:
+    src: Source
+    seat: int | None
+    amount: Decimal
+    pot: int | None = None
+    reason: str | None = None
+
+
+@dataclass(slots=True)
+class RoundClose:
+    """A betting round that ended (a board card, showdown or hand end) while players still had to act."""
+
+    src: Source
+    street: str
+    pending: tuple[int, ...]
+    big_blind_option: bool  # pre-flop: the big blind never had his option in an unraised pot
+
+
+@dataclass
+class TableInfo:
+    table_id: str
+    config: dict
+    not_logged: frozenset[str]
+    first_hand_id: str | None = None
+
+    def money(self, key: str, default: Decimal | None = None) -> Decimal | None:
+        value = self.config.get(key)
+        return Decimal(str(value)) if value is not None else default
+
+
+@dataclass
+class Hand:
+    table: TableInfo
+    hand_id: str
+    start: Source
+    button: int | None
+    seats: dict[int, str] = field(default_factory=dict)  # seat -> player
+    stacks: dict[int, Decimal] = field(default_factory=dict)  # stack before the hand
+    seat_sources: dict[int, Source] = field(default_factory=dict)
+    actions: list[Action] = field(default_factory=list)
+    deals: list[Card] = field(default_factory=list)
+    burns: list[Card] = field(default_factory=list)
+    board: list[Card] = field(default_factory=list)
+    shows: list[Card] = field(default_factory=list)
+    rakes: list[Money] = field(default_factory=list)
+    refunds: list[Money] = field(default_factory=list)
+    awards: list[Money] = field(default_factory=list)
+    stacks_after: dict[int, Decimal] = field(default_factory=dict)
+    shuffles: list[tuple[Source, str]] = field(default_factory=list)
+    cuts: list[Source] = field(default_factory=list)
+    closes: list[RoundClose] = field(default_factory=list)
+    void: Source | None = None
+    end: Source | None = None
+    previous: Hand | None = None  # the previous hand at this table (for the button, art. 1(2))
+    tainted: bool = False  # a record of the hand was quarantined: no rule judges it
+    # Derived once the hand is over:
+    contributions: dict[int, Decimal] = field(default_factory=dict)
+    folded: set[int] = field(default_factory=set)
+    streets_played: list[str] = field(default_factory=list)
+
+    def first_deal_seq(self) -> int | None:
+        return self.deals[0].src.seq if self.deals else None
+
+    def hole_cards(self) -> dict[int, list[str | None]]:
+        cards: dict[int, list[str | None]] = {}
+        for d in self.deals:
+            if d.seat is not None:
+                cards.setdefault(d.seat, []).append(d.card)
+        return cards
+
+    def shown_cards(self) -> dict[int, list[str]]:
+        cards: dict[int, list[str]] = {}
+        for s in self.shows:
+            if s.seat is not None and s.card:
+                cards.setdefault(s.seat, []).append(s.card)
+        return cards
