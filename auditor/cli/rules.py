@@ -9,7 +9,8 @@ import typer
 
 from auditor.cli.app import app
 from auditor.cli.common import load_rulesets_or_exit
-from auditor.engine.registry import checkers, rule_sort_key
+from auditor.engine.registry import checkers
+from auditor.model.finding import rule_order
 
 
 class Game(str, Enum):
@@ -33,7 +34,7 @@ def rules(
         if game and name != game.value:
             continue
         implemented = {c.id for c in checkers(name)}
-        for spec in sorted(ruleset.rules.values(), key=lambda r: rule_sort_key(r.id)):
+        for spec in sorted(ruleset.rules.values(), key=lambda r: rule_order(r.id)):
             status = "checked" if spec.enforced and spec.id in implemented else (
                 "NO CHECKER" if spec.enforced else "not enforced")
             rows.append({"rule": spec.id, "status": status, "severity": spec.severity, "unit": spec.unit,

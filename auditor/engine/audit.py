@@ -10,12 +10,12 @@ from pathlib import Path
 import duckdb
 
 from auditor import __version__
-from auditor.engine.registry import SqlRule, checkers, rule_sort_key
+from auditor.engine.registry import SqlRule, checkers
 from auditor.engine.replay_runner import PROGRESS_EVERY, ReplayRule, run_replay_rules
-from auditor.engine.ruleset import Ruleset
+from auditor.engine.ruleset import Ruleset, citation
 from auditor.engine.sql_runner import create_result_tables, run_sql_rule
 from auditor.ingest.load import discover, ingest
-from auditor.model.finding import FINDING_COLUMNS
+from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
 from auditor.model.result import (
     ArticleInfo, AuditResult, QuarantinedRecord, Reading, RulesetInfo, RuleSummary,
 )
@@ -97,7 +97,7 @@ def _rule_summaries(con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset]
                 not_evaluated=sum(reasons.values()), not_evaluated_reasons=reasons,
                 violations=counts.get((spec.id, "violation"), 0), warnings=counts.get((spec.id, "warning"), 0),
             ))
-    return sorted(summaries, key=lambda r: rule_sort_key(r.id))
+    return sorted(summaries, key=lambda r: rule_order(r.id))
 
 
 def _ruleset_info(ruleset: Ruleset) -> RulesetInfo:
@@ -113,7 +113,7 @@ def _ruleset_info(ruleset: Ruleset) -> RulesetInfo:
 def _articles(ruleset: Ruleset) -> list[ArticleInfo]:
     return [
         ArticleInfo(game=ruleset.game, number=a.number, title=a.title,
-                    citation=f"{ruleset.short}, art. {a.number}.º" + (f" ({a.applies})" if a.applies else ""),
+                    citation=citation(ruleset.short, a, ""),
                     original=a.original, original_lang=a.original_lang,
                     original_is_translation=a.original_is_translation, english=a.english)
         for a in ruleset.articles.values()
@@ -121,11 +121,10 @@ def _articles(ruleset: Ruleset) -> list[ArticleInfo]:
 
 
 def findings_rows(con: duckdb.DuckDBPyConnection) -> list[dict]:
-    """All findings in their deterministic order: rule (numerically), table, shoe, hand, seq, file, line."""
+    """All findings, in their deterministic order (``model.finding.sort_key``)."""
     names = list(FINDING_COLUMNS)
-    rows = [dict(zip(names, r)) for r in con.execute(f"SELECT {', '.join(chr(34) + n + chr(34) for n in names)} FROM findings").fetchall()]
-    return sorted(rows, key=lambda r: (rule_sort_key(r["rule"]), *((r[k] is not None, r[k] if r[k] is not None else "")
-                                                                   for k in ("table", "shoe", "hand", "seq", "file", "line", "message"))))
+    quoted = ", ".join(f'"{n}"' for n in names)
+    return sorted((dict(zip(names, r)) for r in con.execute(f"SELECT {quoted} FROM findings").fetchall()), key=sort_key)
 
 
 def audit(

@@ -9,11 +9,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
-import re
 from dataclasses import dataclass
 from typing import Protocol
 
 from auditor.engine.ruleset import PREFIX, RULE_ID
+from auditor.model.finding import rule_order
 
 GAMES = tuple(PREFIX)
 
@@ -66,10 +66,4 @@ def checkers(game: str | None = None) -> list[Checker]:
         if importlib.util.find_spec(f"auditor.games.{g}.checkers") is not None:
             _load(g)
     chosen = [c for c in _REGISTRY.values() if game is None or c.game == game]
-    return sorted(chosen, key=lambda c: rule_sort_key(c.id))
-
-
-def rule_sort_key(rule_id: str) -> tuple:
-    """BAC-9.5 before BAC-10.1: numeric order of the article and its rule."""
-    prefix, _, rest = rule_id.partition("-")
-    return (prefix, *(int(n) for n in re.findall(r"\d+", rest)))
+    return sorted(chosen, key=lambda c: rule_order(c.id))

@@ -5,6 +5,7 @@ hand, event ``seq``, source file and line) and the numbers (expected vs. found).
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from typing import Literal
 
@@ -34,8 +35,8 @@ FINDING_ARROW_SCHEMA = pa.schema(
     [(name, pa.int64() if sql == "BIGINT" else pa.string()) for name, sql in FINDING_COLUMNS.items()]
 )
 
-# Deterministic order of findings everywhere they are written.
-FINDING_ORDER = ("rule", "table", "shoe", "hand", "seq", "file", "line", "message")
+# Deterministic order of findings everywhere they are written (after the rule id, in rule order).
+FINDING_ORDER = ("table", "shoe", "hand", "seq", "file", "line", "message")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,13 @@ class Finding:
         return asdict(self)
 
 
+def rule_order(rule_id: str) -> tuple:
+    """BAC-9.5 before BAC-10.1: the game prefix, then the article and rule numbers numerically."""
+    prefix, _, rest = rule_id.partition("-")
+    return (prefix, *(int(n) for n in re.findall(r"\d+", rest)))
+
+
 def sort_key(row: dict[str, object]) -> tuple:
-    """Total order over finding dicts; None sorts first, numbers numerically."""
-    return tuple((row[k] is not None, row[k] if row[k] is not None else "") for k in FINDING_ORDER)
+    """Total order over finding dicts: rule order, then ``FINDING_ORDER``; None sorts first."""
+    return (rule_order(str(row["rule"])),
+            *((row[k] is not None, row[k] if row[k] is not None else "") for k in FINDING_ORDER))
