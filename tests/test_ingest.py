@@ -52,7 +52,8 @@ BAD_RECORDS = [
      "field seq: expected an integer"),
     ("money too precise", {"event": "bet", "hand_id": "C1", "player": "p2", "bet_type": "tie", "amount": "1.00001"},
      "field amount: expected an exact decimal"),
-    ("missing field", {"event": "deal", "hand_id": "C1", "to": "player"}, "event deal: missing required field(s) card"),
+    ("missing field", {"event": "bet", "hand_id": "C1", "player": "p2", "bet_type": "tie"},
+     "event bet: missing required field(s) amount"),
     ("wrong game", {"event": "board", "hand_id": "C1", "card": "9s"}, "event board does not exist in baccarat"),
 ]
 
