@@ -77,8 +77,11 @@ SELECT t.*,
        WHEN (p2 + coalesce(p3, 0)) % 10 > (b2 + coalesce(b3, 0)) % 10 THEN 'player'
        WHEN (p2 + coalesce(p3, 0)) % 10 < (b2 + coalesce(b3, 0)) % 10 THEN 'banker'
        ELSE 'tie' END AS winner,
-  left(pc[1].card, 1) = left(pc[2].card, 1) AS player_pair,
-  left(bc[1].card, 1) = left(bc[2].card, 1) AS banker_pair
+  -- art. 13: a pair is two first cards of the same rank (pair_match = 'rank'), or of the same value ('value').
+  CASE {{pair_match}} WHEN 'value' THEN bac_value(pc[1].card) = bac_value(pc[2].card)
+       ELSE left(pc[1].card, 1) = left(pc[2].card, 1) END AS player_pair,
+  CASE {{pair_match}} WHEN 'value' THEN bac_value(bc[1].card) = bac_value(bc[2].card)
+       ELSE left(bc[1].card, 1) = left(bc[2].card, 1) END AS banker_pair
 FROM t;
 
 -- Coups that carry an input error: a quarantined record of the coup, or one lying inside its lines of a file.
@@ -98,7 +101,8 @@ WITH s AS (
 ), opening AS (
   SELECT s.table_id, s.shoe_id,
     count(*) FILTER (WHERE e.event = 'burn') AS burns,
-    arg_min(e.card, e.seq) FILTER (WHERE e.event = 'burn') AS first_burn,
+    -- arg_min_null: the card of the first burn even when it is not logged (arg_min would skip to a later card).
+    arg_min_null(e.card, e.seq) FILTER (WHERE e.event = 'burn') AS first_burn,
     min(e.seq) FILTER (WHERE e.event = 'burn') AS first_burn_seq,
     min(e.line) FILTER (WHERE e.event = 'burn') AS first_burn_line,
     any_value(e.position) FILTER (WHERE e.event = 'cut') AS cut_position,

@@ -42,7 +42,7 @@ register(SqlRule(
     WITH expected AS (
       SELECT s.*, t.burn_method, CASE t.burn_method
           WHEN 'decks' THEN t.decks
-          WHEN 'fixed' THEN CASE WHEN t.burn_count BETWEEN 1 AND 8 THEN t.burn_count END
+          WHEN 'fixed' THEN CASE WHEN t.burn_count BETWEEN {{burn_fixed_min}} AND {{burn_fixed_max}} THEN t.burn_count END
           WHEN 'face_value' THEN CASE WHEN bac_value(s.first_burn) = 0 THEN {{face_value_zero_burns}}
                                       ELSE bac_value(s.first_burn) END
           WHEN 'none' THEN 0
@@ -54,11 +54,11 @@ register(SqlRule(
     SELECT table_id, shoe_id, NULL AS hand_id, coalesce(first_burn_seq, start_seq) AS seq, file,
            coalesce(first_burn_line, start_line) AS line,
            CASE WHEN want IS NULL THEN 'the table declares a fixed burn of ' || coalesce(burn_count::VARCHAR, 'no')
-                                        || ' cards; art. 2(1) 3) allows one to eight'
+                                        || ' cards; art. 2(1) 3) allows {{burn_fixed_min}} to {{burn_fixed_max}}'
                 WHEN burn_method = 'none' THEN 'burn method none is only for an automatic shuffler-dealer (art. 2(3))'
                 ELSE coalesce(burns, 0) || ' cards burned at the start of the shoe; the declared method ('
                      || burn_method || ') requires ' || want END AS message,
-           coalesce(want::VARCHAR, '1..8') AS expected, coalesce(burns, 0) AS found
+           coalesce(want::VARCHAR, '{{burn_fixed_min}}..{{burn_fixed_max}}') AS expected, coalesce(burns, 0) AS found
     FROM expected WHERE want IS NULL OR coalesce(burns, 0) <> want OR burn_method = 'none'
     """,
 ))
@@ -73,7 +73,8 @@ register(SqlRule(
     SELECT table_id, shoe_id, hand_id, start_seq AS seq, file, start_line AS line,
            'demonstration coup number ' || n || ' of the shoe; art. 2(2) allows at most {{max_demo_coups}}' AS message,
            '<= {{max_demo_coups}}' AS expected, n AS found
-    FROM demos WHERE n = {{max_demo_coups}} + 1
+    FROM demos d WHERE n = {{max_demo_coups}} + 1
+      AND NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = d.table_id AND s.shoe_id = d.shoe_id AND s.tainted)
     UNION ALL
     SELECT table_id, shoe_id, hand_id, seq, file, line,
            'a bet of demonstration coup ' || hand_id || ' was settled ' || result AS message,

@@ -42,5 +42,6 @@ register(SqlRule(
     FROM bac_events e JOIN bac_coups c
       ON e.table_id = c.table_id AND e.seq > c.start_seq AND e.seq < c.end_seq
     WHERE e.event IN ('shoe_start', 'shuffle', 'cut', 'shoe_end')
+      AND NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = c.table_id AND s.shoe_id = c.shoe_id AND s.tainted)
     """,
 ))

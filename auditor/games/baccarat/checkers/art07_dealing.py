@@ -2,7 +2,7 @@
 with an automatic shuffler-dealer "the cards dealt to Player and Banker must be face up" (n.º 2)."""
 
 from auditor.engine.registry import SqlRule, register
-from auditor.games.baccarat.scopes import DEALT_COUPS
+from auditor.games.baccarat.scopes import DEALT_COUPS, INPUT_ERROR_COUP
 
 _JUDGED = """
 FROM bac_coups c
@@ -35,9 +35,10 @@ register(SqlRule(
 
 register(SqlRule(
     id="BAC-7.3", game="baccarat",
-    scope="""
+    scope=f"""
     SELECT c.table_id, c.hand_id AS unit_id, CASE
-        WHEN (c.table_id, c.hand_id) IN (SELECT (table_id, hand_id) FROM bac_tainted) THEN 'input error in coup'
+        WHEN (c.table_id, c.hand_id) IN (SELECT (table_id, hand_id) FROM bac_tainted) THEN '{INPUT_ERROR_COUP}'
+        WHEN c.voided OR c.corrected THEN 'coup voided or corrected (judged under art. 10)'
         WHEN len(list_filter(c.deals, lambda d: d.face IS NULL)) > 0 THEN 'face of a dealt card not logged'
       END AS missing
     FROM bac_coups c JOIN bac_tables t USING (table_id)

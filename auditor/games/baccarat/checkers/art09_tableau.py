@@ -22,11 +22,12 @@ register(SqlRule(
 register(SqlRule(
     id="BAC-9.2", game="baccarat", scope=TABLEAU_COUPS,
     findings=f"""
-    SELECT c.table_id, c.shoe_id, c.hand_id, c.deals[5].seq AS seq, c.file, c.deals[5].line AS line,
+    SELECT c.table_id, c.shoe_id, c.hand_id, coalesce(c.pc[3].seq, c.bc[3].seq) AS seq, c.file,
+           coalesce(c.pc[3].line, c.bc[3].line) AS line,
            'a third card was dealt although ' || CASE WHEN c.p2 >= 8 THEN 'the Player' ELSE 'the Banker' END
              || ' has a natural (Player ' || c.p2 || ', Banker ' || c.b2 || '); art. 9(2), 9(4)(6)' AS message,
-           'no third card' AS expected, len(c.deals) - 4 || ' third card(s)' AS found
-    FROM ({TABLEAU_READY}) c WHERE {_NATURAL} AND len(c.deals) > 4
+           'no third card' AS expected, c.n_player + c.n_banker - 4 || ' third card(s)' AS found
+    FROM ({TABLEAU_READY}) c WHERE {_NATURAL} AND c.n_player + c.n_banker > 4
     """,
 ))
 

@@ -9,7 +9,7 @@ from auditor.games.baccarat.scopes import COUPS
 # The card breaches of arts. 7 and 9, as the checkers of those articles read them.
 _BROKEN = f"""
   NOT (c.counts_ok AND c.first_four_ok AND c.thirds_ok)
-  OR ((c.p2 >= 8 OR c.b2 >= 8) AND len(c.deals) > 4)
+  OR ((c.p2 >= 8 OR c.b2 >= 8) AND c.n_player + c.n_banker > 4)
   OR (NOT (c.p2 >= 8 OR c.b2 >= 8) AND (
         (c.p2 <= 5) <> (c.n_player = 3)
         OR EXISTS (SELECT 1 FROM bac_tableau t WHERE t.banker_total = c.b2
@@ -35,5 +35,18 @@ register(SqlRule(
            s.result || ', payout ' || fmt_money(s.payout) || ', commission ' || fmt_money(s.commission) AS found
     FROM bac_settlements s
     WHERE s.voided AND NOT s.demo AND NOT s.tainted AND (s.result <> 'refund' OR s.payout <> 0 OR s.commission <> 0)
+    UNION ALL
+    -- A bet of a voided coup with no settlement at all was not refunded either (a settlement names its bet by
+    -- hand, player, spot and bet type: docs/log-format.md).
+    SELECT b.table_id, c.shoe_id, b.hand_id, b.seq, b.file, b.line,
+           'voided coup ' || b.hand_id || ': ' || b.bet_type || ' bet of ' || fmt_money(b.amount) || ' by ' || b.player
+             || ' was never settled' AS message,
+           'refund ' || fmt_money(b.amount) || ', payout 0, commission 0' AS expected, 'no settlement' AS found
+    FROM bac_events b JOIN bac_coups c USING (table_id, hand_id)
+    WHERE b.event = 'bet' AND c.voided AND NOT c.demo
+      AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
+      AND NOT EXISTS (SELECT 1 FROM bac_events s
+                      WHERE s.event = 'settle' AND s.table_id = b.table_id AND s.hand_id = b.hand_id
+                        AND s.player = b.player AND s.spot IS NOT DISTINCT FROM b.spot AND s.bet_type = b.bet_type)
     """,
 ))

@@ -11,7 +11,7 @@ register(SqlRule(
     """,
     findings="""
     SELECT b.table_id, c.shoe_id, b.hand_id, b.seq, b.file, b.line,
-           'standing player ' || b.player || ' bet in spot ' || b.spot || ', where seated player ' || fmt_money(s.player)
+           'standing player ' || b.player || ' bet in spot ' || b.spot || ', where seated player ' || s.player
              || ' bets; art. 15' AS message,
            'no standing bet in a seated player''s spot' AS expected, 'spot ' || b.spot AS found
     FROM bac_events b JOIN bac_coups c USING (table_id, hand_id)
