@@ -19,7 +19,9 @@ RAW_SCHEMA = pa.schema(
     [("file", pa.string()), ("line", pa.int64()), ("raw", pa.string()), ("error", pa.string()), ("last", pa.bool_())]
 )
 
-LOG_SUFFIXES = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".parquet": "parquet"}
+LOG_SUFFIXES = {
+    ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".parquet": "parquet", ".phh": "phh", ".phhs": "phh",
+}
 
 
 def _table(file: str, lines: list[int], raws: list[str | None], errors: list[str | None], last: list[bool]) -> pa.Table:
@@ -121,5 +123,7 @@ def read_parquet(path: Path, name: str) -> pa.Table:
 
 def read_file(path: Path, name: str) -> pa.Table:
     """Dispatch on the file's suffix (see ``LOG_SUFFIXES``)."""
+    from auditor.ingest.phh import read_phh  # phh imports RAW_SCHEMA from here
+
     kind = LOG_SUFFIXES[path.suffix.lower()]
-    return {"jsonl": read_jsonl, "csv": read_csv, "parquet": read_parquet}[kind](path, name)
+    return {"jsonl": read_jsonl, "csv": read_csv, "parquet": read_parquet, "phh": read_phh}[kind](path, name)

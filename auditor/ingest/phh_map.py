@@ -1,0 +1,295 @@
+"""One PHH hold'em hand mapped to the auditor's hand events (docs/log-format.md, "Texas Hold'em" and "PHH files").
+
+PHH lists the players from the small blind clockwise, the button last; seat *i* is player *i* (or ``seats[i]``).
+Heads-up, PHH applies the antes and blinds reversed: p1 posts the big blind, p2 (the button) the small blind.
+``cbr X`` raises *to* X for the street; the event's ``amount`` is what the action adds. When the betting is over,
+the uncalled part of the last round's top bet is refunded (antes are never part of it); when ``finishing_stacks`` is
+given, each seat's award is what balances its chips: finishing − starting + contributions − refund. Nothing is
+guessed: a hand that cannot be mapped faithfully raises ``PhhError`` with the line concerned."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from auditor.ingest.phh_parse import Action, HandSource, PhhError
+
+BETTING = {"NT": "no_limit", "FT": "fixed_limit"}
+NOT_LOGGED = "burns,deal_order,croupier_position,rake,showdown_mucks"
+_PLAYER = re.compile(r"p([1-9][0-9]*)")
+_AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
+ZERO = Decimal(0)
+
+Event = tuple[int, dict[str, Any]]  # (source line, event fields without the envelope)
+
+
+def money(value: Decimal) -> str:
+    """An amount as the log format writes it: an exact decimal without exponent or trailing zeros."""
+    return format(value.normalize(), "f")
+
+
+def _number(value: Any, what: str, line: int) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise PhhError(line, f"{what}: expected a number, found {value!r}")
+    number = Decimal(value)
+    if not number.is_finite():
+        shown = "nan" if number.is_nan() else "inf" if number > 0 else "-inf"
+        raise PhhError(line, f"{what} is {shown} (unknown amount): the hand cannot be audited without it")
+    if number.normalize().as_tuple().exponent < -4:
+        raise PhhError(line, f"{what} = {value} has more than 4 decimals")
+    return number
+
+
+def _numbers(src: HandSource, name: str, count: int) -> tuple[Decimal, ...]:
+    line, values = src.line_of(name), src.fields.get(name)
+    if not isinstance(values, list) or len(values) != count:
+        raise PhhError(line, f"field {name}: expected an array of {count} numbers (one per player)")
+    numbers = tuple(_number(v, name, line) for v in values)
+    if any(v < 0 for v in numbers):
+        kind = "dead blind (negative entry)" if name == "blinds_or_straddles" else "negative amount"
+        raise PhhError(line, f"{name} has a {kind}: the log format has no such post, the hand cannot be mapped")
+    return numbers
+
+
+@dataclass(frozen=True)
+class Structure:
+    """The hand's forced bets, limits, stacks and seating, checked."""
+
+    antes: tuple[Decimal, ...]
+    blinds: tuple[Decimal, ...]
+    stacks: tuple[Decimal, ...]
+    seats: tuple[int, ...]
+    players: tuple[str, ...]
+    config: dict[str, Any]  # the table configuration this hand needs, without chip_unit
+
+
+def _seating(src: HandSource, count: int) -> tuple[tuple[int, ...], int]:
+    seats, line = src.fields.get("seats"), src.line_of("seats")
+    if seats is None:
+        seats = list(range(1, count + 1))
+    elif (not isinstance(seats, list) or len(seats) != count or len(set(seats)) != count
+          or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in seats)):
+        raise PhhError(line, f"field seats: expected {count} different seat numbers from 1")
+    seat_count = src.fields.get("seat_count", max(seats))
+    if isinstance(seat_count, bool) or not isinstance(seat_count, int) or seat_count < max(seats):
+        raise PhhError(src.line_of("seat_count"), f"field seat_count: expected an integer of at least {max(seats)}")
+    return tuple(seats), seat_count
+
+
+def _players(src: HandSource, count: int) -> tuple[str, ...]:
+    names = src.fields.get("players")
+    if names is None:
+        return tuple(f"p{i}" for i in range(1, count + 1))
+    if not isinstance(names, list) or len(names) != count or not all(isinstance(n, str) for n in names):
+        raise PhhError(src.line_of("players"), f"field players: expected {count} names")
+    return tuple(n or f"p{i}" for i, n in enumerate(names, start=1))
+
+
+def structure(src: HandSource) -> Structure:
+    """Check the fields a hold'em hand needs; ``variant`` must already be NT or FT."""
+    stacks_line, raw = src.line_of("starting_stacks"), src.fields.get("starting_stacks")
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise PhhError(stacks_line, "field starting_stacks: expected an array of at least 2 stacks")
+    stacks = tuple(_number(v, "starting_stacks", stacks_line) for v in raw)
+    if any(s <= 0 for s in stacks):
+        raise PhhError(stacks_line, "starting_stacks: every stack must be positive")
+    count = len(stacks)
+    antes, blinds = _numbers(src, "antes", count), _numbers(src, "blinds_or_straddles", count)
+    variant = src.fields["variant"]
+    config: dict[str, Any] = {"betting": BETTING[variant], "small_blind": money(blinds[0]),
+                              "big_blind": money(blinds[1]), "not_logged": NOT_LOGGED}
+    for name in ("min_bet",) if variant == "NT" else ("small_bet", "big_bet"):
+        if name not in src.fields:
+            raise PhhError(src.header_line, f"variant {variant} needs the field {name}")
+        config[name] = money(_number(src.fields[name], name, src.line_of(name)))
+    if isinstance(src.fields.get("currency"), str):
+        config["currency"] = src.fields["currency"]
+    seats, config["seats"] = _seating(src, count)
+    return Structure(antes, blinds, stacks, seats, _players(src, count), config)
+
+
+def _amount(text: str, line: int) -> Decimal:
+    """The amount of a ``cbr`` action."""
+    if not _AMOUNT.fullmatch(text):
+        raise PhhError(line, f"cbr amount {text!r} is not a number")
+    return _number(Decimal(text), "cbr amount", line)
+
+
+def _cards(text: str, line: int) -> list[str | None]:
+    """Two characters per card; a card with an unknown rank or suit (``??``) is ``None``."""
+    if len(text) % 2:
+        raise PhhError(line, f"cannot split {text!r} into two-character cards")
+    return [None if "?" in text[i:i + 2] else text[i:i + 2] for i in range(0, len(text), 2)]
+
+
+class HandMapper:
+    """Replays the chips of one hand, just enough to write each action's amount; never judges legality."""
+
+    def __init__(self, src: HandSource, st: Structure) -> None:
+        self.src, self.st = src, st
+        count = len(st.stacks)
+        self.stack = list(st.stacks)
+        self.street = [ZERO] * count  # chips put in during the current betting round
+        self.refunds = [ZERO] * count
+        self.folded = [False] * count
+        self.acted: set[int] = set()  # players who acted since the round's last bet or raise
+        self.board = 0
+        self.hole: dict[int, list[str | None]] = {}
+        self.events: list[Event] = []
+
+    def emit(self, line: int, event: str, **fields: Any) -> None:
+        self.events.append((line, {"event": event, **fields}))
+
+    def put(self, i: int, amount: Decimal, line: int, action: str, in_round: bool = True) -> None:
+        """Player ``i`` adds ``amount`` to the pot with ``action``."""
+        self.stack[i] -= amount
+        if in_round:
+            self.street[i] += amount
+        self.emit(line, "action", seat=self.st.seats[i], action=action, amount=money(amount),
+                  all_in=self.stack[i] == 0)
+
+    def post_forced_bets(self) -> None:
+        """Antes, then blinds and straddles in array order; heads-up, the arrays apply reversed."""
+        count = len(self.stack)
+        player = (lambda j: 1 - j) if count == 2 else (lambda j: j)
+        for j, ante in enumerate(self.st.antes):
+            if ante and self.stack[player(j)]:
+                self.put(player(j), min(ante, self.stack[player(j)]), self.src.line_of("antes"), "post_ante", False)
+        kinds = ("post_small_blind", "post_big_blind")
+        for j, blind in enumerate(self.st.blinds):
+            if blind and self.stack[player(j)]:
+                kind = kinds[j] if j < 2 else "post_straddle"
+                self.put(player(j), min(blind, self.stack[player(j)]), self.src.line_of("blinds_or_straddles"), kind)
+
+    def player(self, label: str, action: Action) -> int:
+        """The index of player ``label`` (``pN``) named in ``action``."""
+        found = _PLAYER.fullmatch(label)
+        if not found or int(found.group(1)) > len(self.stack):
+            raise PhhError(action.line, f"unknown player {label!r} in {action.text!r}")
+        return int(found.group(1)) - 1
+
+    def dealer(self, action: Action) -> None:
+        if action.verb == "dh" and len(action.args) == 2:
+            i = self.player(action.args[0], action)
+            cards = _cards(action.args[1], action.line)
+            self.hole.setdefault(i, []).extend(cards)
+            for card in cards:
+                self.emit(action.line, "deal", to="seat", seat=self.st.seats[i], face="down",
+                          **({"card": card} if card else {}))
+        elif action.verb == "db" and len(action.args) == 1:
+            cards = _cards(action.args[0], action.line)
+            if None in cards:
+                raise PhhError(action.line, f"unknown board card in {action.text!r}")
+            self.close_round()
+            self.street, self.acted = [ZERO] * len(self.stack), set()
+            self.board += len(cards)
+            for card in cards:
+                self.emit(action.line, "board", card=card)
+        else:
+            raise PhhError(action.line, f"unrecognised dealer action {action.text!r}")
+
+    def bet(self, i: int, action: Action) -> None:
+        """``cbr X``: a bet or raise to X for the round."""
+        if len(action.args) != 1:
+            raise PhhError(action.line, f"expected one amount in {action.text!r}")
+        to = _amount(action.args[0], action.line)
+        current, added = max(self.street), to - self.street[i]
+        if to <= current:
+            raise PhhError(action.line, f"{action.text!r} does not exceed the current bet {money(current)}")
+        if added > self.stack[i]:
+            raise PhhError(action.line, f"{action.text!r} needs {money(added)} chips, {action.actor} has "
+                                        f"{money(self.stack[i])}")
+        self.put(i, added, action.line, "raise" if current else "bet")
+        self.acted = {i}
+
+    def play(self, i: int, action: Action) -> None:
+        """A betting action of player ``i``: ``cbr``, ``cc`` or ``f``."""
+        if not self.stack[i]:
+            raise PhhError(action.line, f"{action.actor} has no chips left but acts: {action.text!r}")
+        if action.verb == "cbr":
+            self.bet(i, action)
+            return
+        if action.args:
+            raise PhhError(action.line, f"unexpected argument in {action.text!r}")
+        if action.verb == "f":
+            self.folded[i] = True
+            self.emit(action.line, "action", seat=self.st.seats[i], action="fold", amount="0", all_in=False)
+        else:
+            owed = max(self.street) - self.street[i]
+            self.put(i, min(owed, self.stack[i]), action.line, "call" if owed else "check")
+        self.acted.add(i)
+
+    def show(self, i: int, action: Action) -> None:
+        """``sm``: the known cards shown; a muck (no cards) and unknown cards show nothing."""
+        if len(action.args) > 1:
+            raise PhhError(action.line, f"unexpected arguments in {action.text!r}")
+        if not action.args:
+            return
+        cards = self.hole.get(i, []) if action.args[0] == "-" else _cards(action.args[0], action.line)
+        for card in cards:
+            if card:
+                self.emit(action.line, "show", seat=self.st.seats[i], card=card)
+
+    def apply(self, action: Action) -> None:
+        if action.actor == "d":
+            self.dealer(action)
+        elif action.verb in ("cbr", "cc", "f"):
+            self.play(self.player(action.actor, action), action)
+        elif action.verb == "sm":
+            self.show(self.player(action.actor, action), action)
+        else:
+            raise PhhError(action.line, f"action {action.text!r} is not part of hold'em")
+
+    def betting_over(self) -> bool:
+        """No more betting: one player left, or the round is closed and the river is out or nobody can bet."""
+        live = [i for i, folded in enumerate(self.folded) if not folded]
+        able = [i for i in live if self.stack[i]]
+        closed = all(i in self.acted and self.street[i] == max(self.street) for i in able)
+        return len(live) == 1 or (closed and (self.board >= 5 or len(able) <= 1))
+
+    def close_round(self) -> None:
+        """End of a betting round: once the betting is over, the uncalled part of the round's top bet goes back."""
+        ordered = sorted(self.street)
+        if ordered[-1] > ordered[-2] and self.betting_over():
+            self.refunds[self.street.index(ordered[-1])] += ordered[-1] - ordered[-2]
+
+    def settle(self) -> None:
+        """Refund, then awards and stacks from ``finishing_stacks`` when given."""
+        self.close_round()
+        line, refunds = self.src.line_of("actions"), self.refunds
+        for i, amount in enumerate(refunds):
+            if amount:
+                self.emit(line, "refund", seat=self.st.seats[i], amount=money(amount))
+        if "finishing_stacks" not in self.src.fields:
+            return
+        finishing = _numbers(self.src, "finishing_stacks", len(self.stack))
+        line = self.src.line_of("finishing_stacks")
+        if sum(finishing) > sum(self.st.stacks):
+            raise PhhError(line, "finishing_stacks hold more chips than starting_stacks")
+        awards = [f - s - refund for f, s, refund in zip(finishing, self.stack, refunds, strict=True)]
+        if min(awards) < 0:
+            i = awards.index(min(awards))
+            raise PhhError(line, f"finishing_stacks disagree with the actions: p{i + 1} ends with "
+                                 f"{money(finishing[i])} but has {money(self.stack[i] + refunds[i])} left")
+        for i, amount in enumerate(awards):
+            if amount:
+                self.emit(line, "award", seat=self.st.seats[i], amount=money(amount))
+        for i, amount in enumerate(finishing):
+            self.emit(line, "stack", seat=self.st.seats[i], amount=money(amount))
+
+
+def map_hand(src: HandSource, st: Structure) -> list[Event]:
+    """The events of one hand, from ``hand_start`` to ``hand_end`` (the envelope is added by the caller)."""
+    mapper = HandMapper(src, st)
+    mapper.emit(src.line_of("hand") if "hand" in src.fields else src.line_of("actions"), "hand_start",
+                seat=st.seats[-1])
+    for seat, player, stack in zip(st.seats, st.players, st.stacks):
+        mapper.emit(src.line_of("starting_stacks"), "seat", seat=seat, player=player, amount=money(stack))
+    mapper.post_forced_bets()
+    for action in src.actions:
+        mapper.apply(action)
+    mapper.settle()
+    mapper.emit(src.line_of("actions"), "hand_end")
+    return mapper.events
