@@ -1,0 +1,73 @@
+"""Sign a PDF/A-3b report with an inspector's key: one invisible PAdES signature over the whole file.
+
+The signature is appended as an incremental update, so the rendered PDF/A content is kept byte for byte. It has
+no visible widget: pyHanko's default appearance uses a font that is not embedded, which PDF/A forbids."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import typer
+from pyhanko.pdf_utils import generic
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils.metadata.model import VENDOR
+from pyhanko.sign.fields import SigSeedSubFilter
+from pyhanko.sign.signers import PdfSignatureMetadata, PdfSigner
+
+from auditor.report.keys import load_signer
+
+PASSPHRASE_ENV = "AUDITOR_KEY_PASSPHRASE"
+FIELD_NAME = "AuditorSignature"
+DEFAULT_REASON = "auditor compliance report"
+
+
+class SigningError(ValueError):
+    """The report cannot be signed; the message says why."""
+
+
+def passphrase_from_env_or_prompt(*, confirm: bool = False) -> bytes:
+    """The key passphrase from ``AUDITOR_KEY_PASSPHRASE``, else asked for without echo (never an option)."""
+    value = os.environ.get(PASSPHRASE_ENV)
+    if value is None:
+        value = typer.prompt("Key passphrase", hide_input=True, confirmation_prompt=confirm)
+    return value.encode("utf-8")
+
+
+def _sync_producer(writer: IncrementalPdfFileWriter) -> None:
+    """Keep the Info dictionary's /Producer equal to the XMP ``pdf:Producer`` pyHanko writes.
+
+    pyHanko sets XMP ``pdf:Producer`` to its own name but appends that name to an existing Info /Producer;
+    PDF/A wants the two to agree."""
+    info_ref = writer.trailer.raw_get("/Info") if "/Info" in writer.trailer else None
+    if isinstance(info_ref, generic.IndirectObject):
+        info_ref.get_object()["/Producer"] = generic.TextStringObject(VENDOR)
+        writer.mark_update(info_ref)
+
+
+def sign_pdf(
+    in_path: Path, out_path: Path, p12_path: Path, passphrase: bytes, *, reason: str = DEFAULT_REASON
+) -> None:
+    """Sign ``in_path`` with the PKCS#12 key and write ``out_path`` (which may be ``in_path``: the signed file
+    is written beside it and then moved into place, so a failure never leaves a half-written report).
+
+    Refuses a PDF that is already signed: a report carries exactly one signature."""
+    in_path, out_path = Path(in_path), Path(out_path)
+    signer = load_signer(p12_path, passphrase)
+    meta = PdfSignatureMetadata(
+        field_name=FIELD_NAME, subfilter=SigSeedSubFilter.PADES, reason=reason, md_algorithm="sha256"
+    )
+    tmp_path = out_path.with_name(f".{out_path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        with open(in_path, "rb") as src:
+            writer = IncrementalPdfFileWriter(src)
+            if writer.prev.embedded_signatures:
+                raise SigningError(f"{in_path} is already signed; a report carries exactly one signature")
+            _sync_producer(writer)
+            with open(tmp_path, "xb") as tmp:
+                PdfSigner(meta, signer).sign_pdf(writer, output=tmp)
+        os.replace(tmp_path, out_path)
+    except BaseException:
+        tmp_path.unlink(missing_ok=True)
+        raise
