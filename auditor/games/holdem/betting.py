@@ -40,6 +40,7 @@ class Betting:
         self.order = sorted(hand.seats)
         self.stack = dict(hand.stacks)
         self.total = {s: ZERO for s in self.order}
+        self.antes: dict[int, Decimal] = {}
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
         self.big_blind = big_blind
@@ -91,6 +92,8 @@ class Betting:
         s, amount = action.seat, action.amount
         action.stack_before = self.stack.get(s, ZERO)
         self._pay(s, amount, in_round=action.kind != "post_ante")
+        if action.kind == "post_ante":
+            self.antes[s] = self.antes.get(s, ZERO) + amount
         action.all_in = s in self.all_in
         if action.kind in ("post_big_blind", "post_straddle"):
             self.pointer = s

@@ -109,12 +109,17 @@ class Hand:
     previous: Hand | None = None  # the previous hand at this table (for the button, art. 1(2))
     tainted: bool = False  # a record of the hand was quarantined: no rule judges it
     # Derived once the hand is over:
-    contributions: dict[int, Decimal] = field(default_factory=dict)
+    contributions: dict[int, Decimal] = field(default_factory=dict)  # every chip each seat put in, antes included
+    antes: dict[int, Decimal] = field(default_factory=dict)
     folded: set[int] = field(default_factory=set)
     streets_played: list[str] = field(default_factory=list)
 
     def first_deal_seq(self) -> int | None:
         return self.deals[0].src.seq if self.deals else None
+
+    def betting_contributions(self) -> dict[int, Decimal]:
+        """Contributions without antes: what the uncalled bet is measured on (an ante is dead money)."""
+        return {s: c - self.antes.get(s, Decimal(0)) for s, c in self.contributions.items()}
 
     def hole_cards(self) -> dict[int, list[str | None]]:
         cards: dict[int, list[str | None]] = {}

@@ -28,8 +28,9 @@ def uncalled(contributions: dict[int, Decimal]) -> tuple[int, Decimal] | None:
     return (top_seat, top - second) if top > second else None
 
 
-def build_pots(contributions: dict[int, Decimal], folded: set[int]) -> list[Pot]:
-    """Main pot first, then side pots, from each player's contribution after the uncalled bet was returned."""
+def build_pots(contributions: dict[int, Decimal], folded: set[int], dead: Decimal = ZERO) -> list[Pot]:
+    """Main pot first, then side pots, from each player's betting contribution after the uncalled bet was returned;
+    ``dead`` money (the antes) goes to the main pot."""
     live = [s for s in sorted(contributions) if s not in folded]
     levels = sorted({contributions[s] for s in live if contributions[s] > 0})
     pots: list[Pot] = []
@@ -45,6 +46,10 @@ def build_pots(contributions: dict[int, Decimal], folded: set[int]) -> list[Pot]
     leftover = sum(contributions.values(), ZERO) - sum((p.amount for p in pots), ZERO)
     if leftover > 0 and pots:  # chips of folded players above every live level stay in the last pot
         pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
+    if dead and pots:
+        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+    elif dead:
+        pots.append(Pot(dead, tuple(s for s in sorted(contributions) if s not in folded)))
     return pots
 
 

@@ -110,6 +110,7 @@ class _HandReplay:
             hand.end = src
             betting = self._bet()
             hand.contributions = betting.total
+            hand.antes = betting.antes
             hand.folded = betting.folded
 
 

@@ -76,13 +76,13 @@ def review(hand: Hand, ruleset: Ruleset) -> Review:
         return cached
     result = Review(logged=_sum_by_seat(hand.awards))
     hand._review = result  # type: ignore[attr-defined]
-    contributions = dict(hand.contributions)
+    contributions = hand.betting_contributions()
     back = uncalled(contributions)
     if back:
         contributions[back[0]] -= back[1]
     live = [s for s in hand.seats if s not in hand.folded]
     rake = sum((r.amount for r in hand.rakes), ZERO)
-    pots = build_pots(contributions, hand.folded)
+    pots = build_pots(contributions, hand.folded, dead=sum(hand.antes.values(), ZERO))
     if len(live) > 1:
         cards = _cards(hand)
         board = [c.card for c in hand.board if c.card]
@@ -175,7 +175,12 @@ def awards_applies(hand: Hand, ruleset: Ruleset) -> str | None:
     """The award rules judge hands that were played out and whose showdown cards are known."""
     if hand.void is not None:
         return NOT_APPLICABLE  # judged under THE-9.1
-    return review(hand, ruleset).missing
+    return awards_missing(hand) or review(hand, ruleset).missing
+
+
+def awards_missing(hand: Hand) -> str | None:
+    """A hand with neither awards nor final stacks logged says nothing about where the pot went."""
+    return "no award or final stack logged" if not hand.awards and not hand.stacks_after else None
 
 
 def award_breaches(rule_id: str):

@@ -11,7 +11,7 @@ from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.conditions import played_only
 from auditor.games.holdem.pots import uncalled
-from auditor.games.holdem.showdown import award_breaches, awards_applies, review
+from auditor.games.holdem.showdown import award_breaches, awards_applies, awards_missing, review
 
 ZERO = Decimal(0)
 
@@ -31,7 +31,7 @@ def _accounts(hand, ruleset):
     if put_in - back != paid + rake:
         yield breach(where, f"the pot of {_f(put_in - back)} was paid out as {_f(paid)} in awards and {_f(rake)} rake "
                             "(art. 10(2): the winner takes all the bets)", _f(put_in - back), _f(paid + rake))
-    expected_back = uncalled(hand.contributions)
+    expected_back = uncalled(hand.betting_contributions())
     logged_back = {r.seat: r.amount for r in hand.refunds if r.seat not in hand.folded}
     want = {expected_back[0]: expected_back[1]} if expected_back else {}
     if logged_back != want:
@@ -60,6 +60,7 @@ def _best_hand(hand, ruleset):
         yield from award_breaches("THE-10.2")(hand, ruleset)
 
 
-register(ReplayRule(id="THE-10.2", game="holdem", check=_best_hand, applies=played_only))
+register(ReplayRule(id="THE-10.2", game="holdem", check=_best_hand,
+                    applies=lambda h, r: played_only(h, r) or awards_missing(h)))
 for rule_id in ("THE-10.3", "THE-10.4", "THE-10.5"):
     register(ReplayRule(id=rule_id, game="holdem", check=award_breaches(rule_id), applies=awards_applies))

@@ -1,0 +1,119 @@
+"""``auditor audit``: the main job."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import typer
+
+from auditor.cli.app import app
+from auditor.cli.common import load_rulesets_or_exit
+from auditor.cli.progress import progress_display
+from auditor.engine.audit import audit as run_audit, connect
+from auditor.ingest.load import InputError
+from auditor.model.outcome import ExitCode, exit_code
+from auditor.model.result import AuditResult
+from auditor.model.serialize import write_findings_parquet
+from auditor.report import manifest as outputs
+
+EXIT_CODES_HELP = (
+    "Exit codes: 0 no violation found (warnings may exist); 1 violations found; 2 input error (a path that cannot be "
+    "read, a bad ruleset, or --strict with quarantined records); typer's 2 also for usage errors."
+)
+
+
+@app.command(epilog=EXIT_CODES_HELP)
+def audit(
+    paths: list[Path] = typer.Argument(..., help="Log files or folders (searched recursively for .jsonl, .ndjson, "
+                                                 ".csv, .parquet).", show_default=False),
+    out: Path = typer.Option(Path("reports/latest"), "--out", "-o", help="Folder for report.pdf, findings.json, "
+                                                                         "findings.parquet and manifest.json."),
+    db: Path | None = typer.Option(None, "--db", help="Keep the DuckDB database in this file (default: in memory)."),
+    strict: bool = typer.Option(False, "--strict", help="Any quarantined record fails the run (exit 2)."),
+    profile: str = typer.Option("macau", "--profile", help="Named set of readings: macau (the rulesets' defaults, "
+                                                           "DECISIONS.md) or common (common practice, for logs "
+                                                           "from outside Macau)."),
+    param: list[str] = typer.Option([], "--param", help="Override a reading: <game>.<name>=<value>, e.g. "
+                                                        "baccarat.cut_card_tolerance=3. Repeatable."),
+    sign: Path | None = typer.Option(None, "--sign", help="Sign the report with this PKCS#12 key (passphrase from "
+                                                          "AUDITOR_KEY_PASSPHRASE or a prompt)."),
+    examples: int = typer.Option(20, "--examples", min=1, help="Findings shown per rule in the PDF; all of them "
+                                                               "are in findings.json and findings.parquet."),
+    no_pdf: bool = typer.Option(False, "--no-pdf", help="Write the findings files only."),
+    threads: int | None = typer.Option(None, "--threads", min=1, help="DuckDB threads (default: all cores)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
+) -> None:
+    """Audit casino table-game logs against the regulations and write a cited report.
+
+    Every log record is validated (broken records are quarantined with file, line and reason), every enforced rule
+    of rulesets/*.toml is checked, and each finding names its rule, article, table, coup or hand, event, source file
+    and line, with the expected and found values. Rules that the logs cannot support are counted as not evaluated,
+    never as compliant."""
+    rulesets = load_rulesets_or_exit(profile, param)
+    passphrase = _signing_passphrase(sign) if sign else None
+    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    try:
+        with progress_display(quiet) as progress:
+            result, con = run_audit(paths, rulesets, con=connect(db, threads), strict=strict, progress=progress)
+    except InputError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(ExitCode.INPUT_ERROR) from exc
+    result.run = {"started": started, "finished": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+    con.close()
+    written = write_outputs(result, out, pdf=not no_pdf, key=(sign, passphrase) if sign else None, examples=examples)
+    quarantined = len(result.quarantine)
+    typer.echo(
+        f"{len(result.inputs)} file(s), {sum(i.records for i in result.inputs)} records "
+        f"({quarantined} quarantined); {result.violations} violation(s), {result.warnings} warning(s) "
+        f"in {len(result.findings)} finding(s)."
+    )
+    typer.echo(f"written to {out}: {', '.join(written)}")
+    code = exit_code(violations=result.violations, input_errors=0, quarantined=quarantined, strict=strict)
+    if code == ExitCode.INPUT_ERROR:
+        typer.echo(f"error: --strict: {quarantined} record(s) quarantined (see the report)", err=True)
+    raise typer.Exit(code)
+
+
+def _signing_passphrase(key: Path) -> bytes:
+    """Ask for the key's passphrase before the audit runs, and prove it opens the key."""
+    from auditor.report.keys import load_signer
+    from auditor.report.sign import passphrase_from_env_or_prompt
+
+    passphrase = passphrase_from_env_or_prompt()
+    try:
+        load_signer(key, passphrase)
+    except (OSError, ValueError) as exc:
+        typer.echo(f"error: --sign {key}: {exc}", err=True)
+        raise typer.Exit(ExitCode.INPUT_ERROR) from exc
+    return passphrase
+
+
+def write_outputs(
+    result: AuditResult, out: Path, *, pdf: bool, key: tuple[Path, bytes] | None, examples: int
+) -> list[str]:
+    """findings.json, findings.parquet, quarantine.json, summary.json, manifest.json and report.pdf (PDF/A-3b
+    carrying findings.json and manifest.json), signed with ``key`` (PKCS#12 file, passphrase) if given."""
+    out.mkdir(parents=True, exist_ok=True)
+    files = {
+        outputs.FINDINGS_NAME: outputs.findings_json(result),
+        outputs.QUARANTINE_NAME: outputs.quarantine_json(result),
+        outputs.SUMMARY_NAME: outputs.summary_json(result),
+        outputs.MANIFEST_NAME: outputs.manifest_json(result),
+    }
+    for name, data in files.items():
+        (out / name).write_bytes(data)
+    write_findings_parquet(result.findings, out / "findings.parquet")
+    written = [*files, "findings.parquet"]
+    if not pdf:
+        return written
+    from auditor.report.render import render_pdf
+
+    report = out / "report.pdf"
+    render_pdf(result, report, outputs.report_attachments(result), max_findings_per_rule=examples)
+    if key is None:
+        return [*written, "report.pdf"]
+    from auditor.report.sign import sign_pdf
+
+    sign_pdf(report, report, *key)
+    return [*written, "report.pdf (signed)"]
