@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 
 from auditor.ingest.config import validate_config
 from auditor.ingest.readers import LOG_SUFFIXES, RAW_SCHEMA, read_file
@@ -21,6 +22,8 @@ from auditor.ingest.schema import load_schema
 from auditor.ingest.structure import STRUCTURE_SQL
 from auditor.ingest.validate import staged_sql
 from auditor.model.result import InputFile
+
+INSERT_BATCH_ROWS = 500_000  # raw records gathered in Python before one INSERT (many small files, bounded memory)
 
 # Files a simulator writes beside its logs: answer keys, not logs.
 NOT_LOGS = frozenset({"labels.jsonl"})
@@ -67,22 +70,30 @@ def _sha256(path: Path) -> str:
 
 
 def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
-    """Check every table_open's config in Python; a bad config becomes that record's error."""
+    """Check every table_open's config in Python; a bad config becomes that record's error, a good one is
+    stored normalised. One UPDATE for all tables."""
     schema = load_schema()
     rows = con.execute(
-        "SELECT file, line, game, CAST(config AS VARCHAR) FROM staged WHERE event = 'table_open' AND len(errors) = 0"
+        "SELECT file, line, seq, game, CAST(config AS VARCHAR) FROM staged "
+        "WHERE event = 'table_open' AND len(errors) = 0"
     ).fetchall()
-    for file, line, game, text in rows:
+    outcome = {"file": [], "line": [], "seq": [], "errors": [], "config": []}
+    for file, line, seq, game, text in rows:
         normalised, errors = validate_config(schema, game, text)
-        if errors:
-            con.execute(
-                "UPDATE staged SET errors = list_concat(errors, ?) WHERE file = ? AND line = ?", [errors, file, line]
-            )
-        else:
-            con.execute(
-                "UPDATE staged SET config = ?::JSON WHERE file = ? AND line = ?",
-                [json.dumps(normalised, sort_keys=True), file, line],
-            )
+        for key, value in zip(outcome, (file, line, seq, errors,
+                                         None if errors else json.dumps(normalised, sort_keys=True))):
+            outcome[key].append(value)
+    if not rows:
+        return
+    con.register("config_outcome", pa.table(outcome))
+    con.execute(
+        """
+        UPDATE staged SET errors = list_concat(staged.errors, o.errors), config = coalesce(o.config::JSON, staged.config)
+        FROM config_outcome o
+        WHERE staged.file = o.file AND staged.line = o.line AND staged.seq = o.seq AND staged.event = 'table_open'
+        """
+    )
+    con.unregister("config_outcome")
 
 
 def ingest(
@@ -95,14 +106,23 @@ def ingest(
     con.execute("CREATE OR REPLACE TEMP TABLE raw_records AS SELECT * FROM raw_empty")
     con.unregister("raw_empty")
     formats: dict[str, str] = {}
+    pending: list[pa.Table] = []
+
+    def flush() -> None:
+        con.register("raw_batch", pa.concat_tables(pending))
+        con.execute("INSERT INTO raw_records SELECT * FROM raw_batch")
+        con.unregister("raw_batch")
+        pending.clear()
+
     for path in files:
-        table = read_file(path, str(path))
-        con.register("raw_file", table)
-        con.execute("INSERT INTO raw_records SELECT * FROM raw_file")
-        con.unregister("raw_file")
+        pending.append(read_file(path, str(path)))
         formats[str(path)] = LOG_SUFFIXES[path.suffix.lower()]
+        if sum(t.num_rows for t in pending) >= INSERT_BATCH_ROWS:
+            flush()
         if progress:
             progress(path)
+    if pending:
+        flush()
     con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {staged_sql(schema)}")
     con.execute("DROP TABLE raw_records")
     _validate_configs(con)
