@@ -79,6 +79,12 @@ def run_replay_rules(
     con.register("replay_findings", found)
     con.execute("INSERT INTO findings SELECT * FROM replay_findings")
     con.unregister("replay_findings")
-    if coverage:
-        con.executemany("INSERT INTO coverage VALUES (?, ?, ?, ?)", [(*k, v) for k, v in sorted(
-            coverage.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2] or ""))])
+    rows_by_key = sorted(coverage.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2] or ""))
+    covered = pa.table({
+        "rule": [k[0] for k, _ in rows_by_key], "table_id": [k[1] for k, _ in rows_by_key],
+        "missing": pa.array([k[2] for k, _ in rows_by_key], pa.string()), "units": [v for _, v in rows_by_key],
+    }, schema=pa.schema([("rule", pa.string()), ("table_id", pa.string()), ("missing", pa.string()),
+                         ("units", pa.int64())]))
+    con.register("replay_coverage", covered)
+    con.execute("INSERT INTO coverage SELECT * FROM replay_coverage")
+    con.unregister("replay_coverage")

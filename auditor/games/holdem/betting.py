@@ -64,16 +64,27 @@ class Betting:
             return []
         can_act = [s for s in live if s not in self.all_in]
         owing = [s for s in can_act if s not in self.acted or self.round[s] < self.current_bet]
-        if len(can_act) == 1 and self.round[can_act[0]] >= self.current_bet:
+        if self._no_betting_left(can_act) and not self._big_blind_option(can_act):
             return []
         return [s for s in clockwise(self.order, self.pointer) if s in owing]
+
+    def _no_betting_left(self, can_act: list[int]) -> bool:
+        """Everyone else is all-in (or folded) and the last player with chips owes nothing."""
+        return len(can_act) == 1 and self.round[can_act[0]] >= self.current_bet
+
+    def _big_blind_option(self, can_act: list[int]) -> bool:
+        """Art. 6(4): the big blind still has his option even when everyone else is all-in for no more than it."""
+        return self.street == "preflop" and can_act == [self.bb_seat] and self.bb_seat not in self.acted
 
     def expected(self) -> int | None:
         pending = self.pending()
         return pending[0] if pending else None
 
     def close_round(self, src: Source) -> None:
-        pending = self.pending()
+        """Record a round that ends with players still to act. The big blind's option when nobody is left to bet
+        against may be taken or not: its absence is no finding."""
+        can_act = [s for s in self.order if s not in self.folded and s not in self.all_in]
+        pending = [] if self._no_betting_left(can_act) else self.pending()
         if pending:
             unraised_bb = (self.street == "preflop" and self.bb_seat in pending
                            and self.current_bet <= self.big_blind and self.raises == 0)

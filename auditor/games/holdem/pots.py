@@ -2,7 +2,7 @@
 
 Side pots are not written in the hold'em text; DECISIONS.md applies the standard construction (as art. 11 a) of
 the stud text does) under arts. 10 and 11(3). Shares follow art. 10(4)–(5): equal division down to the chip unit,
-the indivisible remainder to the first tied winner from ``odd_chip_from``."""
+the whole indivisible remainder to the first tied winner from ``odd_chip_from``."""
 
 from __future__ import annotations
 
@@ -58,15 +58,9 @@ def floor_to(amount: Decimal, unit: Decimal) -> Decimal:
 
 
 def divide(amount: Decimal, winners: list[int], unit: Decimal) -> dict[int, Decimal]:
-    """Equal shares rounded down to ``unit``; the remainder one unit at a time, in the order of ``winners``."""
+    """Art. 10(4)-(5): equal shares rounded down to ``unit``; the indivisible remainder goes to the first winner
+    (``winners`` is in odd-chip order)."""
     share = floor_to(amount / len(winners), unit)
     result = {s: share for s in winners}
-    remainder = amount - share * len(winners)
-    i = 0
-    while remainder >= unit:
-        result[winners[i % len(winners)]] += unit
-        remainder -= unit
-        i += 1
-    if remainder > 0:  # a pot that is not a whole number of chips: the last fraction to the first winner
-        result[winners[0]] += remainder
+    result[winners[0]] += amount - share * len(winners)
     return result

@@ -2,7 +2,8 @@
 
 Computed once per hand (``review``) and shared by the checkers of arts. 10, 13, 14 and 15, each of which reports
 the discrepancies classified under its own rule id (docs/holdem-checks.md: each wrong award once, under the first
-rule that explains it)."""
+rule that explains it). Awards are compared pot by pot when the log names the pot of every award, else per seat
+over the whole hand."""
 
 from __future__ import annotations
 
@@ -14,10 +15,20 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.betting import clockwise
 from auditor.games.holdem.evaluate import best_five, rank7
 from auditor.games.holdem.hand import Hand, Source
-from auditor.games.holdem.pots import ZERO, build_pots, divide, uncalled
+from auditor.games.holdem.pots import ZERO, Pot, build_pots, divide, uncalled
 from auditor.games.poker.cards import STRAIGHT, STRAIGHT_FLUSH, category_of
 
 WHEEL_RANKS = frozenset("A2345")
+Shares = dict[int, Decimal]
+
+
+@dataclass(frozen=True)
+class PotShare:
+    """One pot as it should have been divided."""
+
+    pot: Pot
+    winners: tuple[int, ...]  # in odd-chip order
+    shares: Shares
 
 
 @dataclass
@@ -25,11 +36,21 @@ class Review:
     """The outcome of one hand's showdown review."""
 
     missing: str | None = None  # why the awards cannot be judged (None: they can)
-    expected: dict[int, Decimal] = field(default_factory=dict)
-    logged: dict[int, Decimal] = field(default_factory=dict)
+    pots: list[PotShare] = field(default_factory=list)
     ranks: dict[int, int] = field(default_factory=dict)
-    winners: set[int] = field(default_factory=set)
     breaches: list[tuple[str, Source, str, str, str]] = field(default_factory=list)  # rule, where, message, exp, found
+
+    @property
+    def expected(self) -> Shares:
+        return _total(p.shares for p in self.pots)
+
+
+def _total(parts) -> Shares:
+    totals: Shares = {}
+    for part in parts:
+        for seat, amount in part.items():
+            totals[seat] = totals.get(seat, ZERO) + amount
+    return {s: a for s, a in totals.items() if a != 0}
 
 
 def _cards(hand: Hand) -> dict[int, list[str]] | None:
@@ -46,27 +67,27 @@ def _cards(hand: Hand) -> dict[int, list[str]] | None:
     return cards
 
 
-def _division(hand: Hand, ruleset: Ruleset, ranks: dict[int, int], pots: list, rake: Decimal) -> dict[int, Decimal]:
+def _division(hand: Hand, ruleset: Ruleset, ranks: dict[int, int], pots: list[Pot], rake: Decimal) -> list[PotShare]:
+    """Each pot to its best eligible hands, equal shares down to the chip unit, odd chips from ``odd_chip_from``;
+    the rake comes out of the main pot first."""
     unit = hand.table.money("chip_unit", Decimal(1))
     start = None if ruleset.param("odd_chip_from") == "croupier_left" else hand.button
-    expected: dict[int, Decimal] = {}
-    for i, pot in enumerate(pots):
-        amount = pot.amount - (rake if i == 0 else ZERO)
-        if i == 0 and amount < 0:
-            rake, amount = -amount, ZERO
+    division = []
+    for pot in pots:
+        taken = min(rake, pot.amount)
+        rake -= taken
         contenders = [s for s in pot.eligible if s in ranks] or list(pot.eligible)
         best = max(ranks.get(s, 0) for s in contenders)
-        winners = [s for s in clockwise(sorted(contenders), start) if ranks.get(s, 0) == best]
-        for seat, share in divide(amount, winners, unit).items():
-            expected[seat] = expected.get(seat, ZERO) + share
-    return {s: a for s, a in expected.items() if a > 0}
+        winners = tuple(s for s in clockwise(sorted(contenders), start) if ranks.get(s, 0) == best)
+        division.append(PotShare(pot, winners, divide(pot.amount - taken, list(winners), unit)))
+    return division
 
 
 def _is_wheel(cards: list[str], board: list[str]) -> bool:
     """The best five cards are 5-4-3-2-A, a straight only because the Ace counts low (art. 14(3))."""
     seven = [*cards, *board]
-    five = best_five(seven)
-    return {str(c)[0] for c in five} == WHEEL_RANKS and category_of(rank7(seven)) in (STRAIGHT, STRAIGHT_FLUSH)
+    return {str(c)[0] for c in best_five(seven)} == WHEEL_RANKS and category_of(rank7(seven)) in (
+        STRAIGHT, STRAIGHT_FLUSH)
 
 
 def review(hand: Hand, ruleset: Ruleset) -> Review:
@@ -74,7 +95,7 @@ def review(hand: Hand, ruleset: Ruleset) -> Review:
     cached = getattr(hand, "_review", None)
     if cached is not None:
         return cached
-    result = Review(logged=_sum_by_seat(hand.awards))
+    result = Review()
     hand._review = result  # type: ignore[attr-defined]
     contributions = hand.betting_contributions()
     back = uncalled(contributions)
@@ -93,82 +114,108 @@ def review(hand: Hand, ruleset: Ruleset) -> Review:
         result.ranks = {s: rank7([*cards[s], *board], quads_kicker_counts=quads) for s in live}
     else:
         result.ranks = {s: 1 for s in live}
-    result.expected = _division(hand, ruleset, result.ranks, pots, rake)
-    result.winners = set(result.expected)
-    if result.expected != result.logged:
+    result.pots = _division(hand, ruleset, result.ranks, pots, rake)
+    if result.expected != _total([{a.seat: a.amount} for a in hand.awards if a.seat is not None]):
         _classify(hand, ruleset, result, pots, rake)
     return result
 
 
-def _sum_by_seat(money: list) -> dict[int, Decimal]:
-    totals: dict[int, Decimal] = {}
-    for m in money:
-        if m.seat is not None:
-            totals[m.seat] = totals.get(m.seat, ZERO) + m.amount
-    return {s: a for s, a in totals.items() if a != 0}
-
-
-def _fmt(awards: dict[int, Decimal]) -> str:
+def _fmt(awards: Shares) -> str:
     return ", ".join(f"seat {s}: {a.normalize():f}" for s, a in sorted(awards.items())) or "nothing"
 
 
-def _classify(hand: Hand, ruleset: Ruleset, r: Review, pots: list, rake: Decimal) -> None:
+def _logged_by_pot(hand: Hand, count: int) -> list[Shares] | None:
+    """The logged awards of each pot, when every award names a pot that exists."""
+    if not hand.awards or any(a.pot is None or not 0 <= a.pot < count for a in hand.awards):
+        return None
+    return [_total([{a.seat: a.amount} for a in hand.awards if a.pot == i]) for i in range(count)]
+
+
+def _classify(hand: Hand, ruleset: Ruleset, r: Review, pots: list[Pot], rake: Decimal) -> None:
     where = next((a.src for a in hand.awards), hand.end or hand.start)
-    expected, logged = _fmt(r.expected), _fmt(r.logged)
-    recipients, winners = set(r.logged), r.winners
     folded_paid = [a for a in hand.awards if a.seat in hand.folded and a.amount > 0]
     if folded_paid:
         for a in folded_paid:
             r.breaches.append(("THE-13.3", a.src, f"folded seat {a.seat} awarded {a.amount.normalize():f}", "0",
                                f"{a.amount.normalize():f}"))
         return
+    logged = _total([{a.seat: a.amount} for a in hand.awards if a.seat is not None])
     if not ruleset.param("quads_kicker_counts") and len(r.ranks) > 1:
         cards, board = _cards(hand), [c.card for c in hand.board if c.card]
         kicker_ranks = {s: rank7([*cards[s], *board], quads_kicker_counts=True) for s in r.ranks}
-        if _division(hand, ruleset, kicker_ranks, pots, rake) == r.logged:
+        if _total(p.shares for p in _division(hand, ruleset, kicker_ranks, pots, rake)) == logged:
             r.breaches.append(("THE-15.2", where, "equal fours of a kind not shared: the fifth card decided "
-                               "(art. 15(3): the other card is not counted)", expected, logged))
+                               "(art. 15(3): the other card is not counted)", _fmt(r.expected), _fmt(logged)))
             return
+    by_pot = _logged_by_pot(hand, len(r.pots))
+    if by_pot is not None:
+        for share, got in zip(r.pots, by_pot):
+            if got != {s: a for s, a in share.shares.items() if a != 0}:
+                rule, text = _pot_rule(hand, r, share, got)
+                src = next((a.src for a in hand.awards if a.pot == r.pots.index(share)), where)
+                r.breaches.append((rule, src, text, _fmt(share.shares), _fmt(got)))
+        return
+    rule, text = _hand_rule(hand, r, logged)
+    r.breaches.append((rule, where, text, _fmt(r.expected), _fmt(logged)))
+
+
+def _stranger_rule(hand: Hand, r: Review, strangers: set[int], winners: set[int]) -> tuple[str, str] | None:
+    """A recipient who did not hold the best hand: which article was misapplied."""
+    best = max(r.ranks[s] for s in winners) if winners else 0
+    if any(category_of(r.ranks.get(s, 0)) < category_of(best) for s in strangers):
+        return "THE-15.1", "pot awarded to a lower category of hand (art. 15)"
+    cards, board = _cards(hand), [c.card for c in hand.board if c.card]
+    if cards and any(_is_wheel(cards[s], board) for s in winners | strangers if s in cards):
+        return "THE-14.2", "the Ace counts low only in 5-4-3-2-A (art. 14(3))"
+    return None
+
+
+def _pot_rule(hand: Hand, r: Review, share: PotShare, got: Shares) -> tuple[str, str]:
+    winners, recipients = set(share.winners), set(got)
     if recipients < winners:
-        r.breaches.append(("THE-14.1", where, "equal hands not shared (suits do not rank, art. 14(1))",
-                           expected, logged))
-        return
+        return "THE-14.1", "equal hands not shared (suits do not rank, art. 14(1))"
     strangers = recipients - winners
-    if strangers and r.ranks:
-        best = max(r.ranks.values())
-        cats = {s: category_of(r.ranks[s]) for s in strangers if s in r.ranks}
-        if any(c < category_of(best) for c in cats.values()):
-            r.breaches.append(("THE-15.1", where, "pot awarded to a lower category of hand (art. 15)",
-                               expected, logged))
-            return
-        cards, board = _cards(hand), [c.card for c in hand.board if c.card]
-        if cards and any(_is_wheel(cards[s], board) for s in winners | strangers if s in cards):
-            r.breaches.append(("THE-14.2", where, "the Ace counts low only in 5-4-3-2-A (art. 14(3))",
-                               expected, logged))
-            return
+    if strangers:
+        found = _stranger_rule(hand, r, strangers, winners)
+        if found:
+            return found
         if recipients > winners:
-            r.breaches.append(("THE-10.5", where, "pot shared with a hand that is not equal to the best "
-                               "(art. 10(3))", expected, logged))
-            return
-        r.breaches.append(("THE-10.2", where, "pot not awarded to the best hand eligible for it (art. 10(2))",
-                           expected, logged))
-        return
-    if recipients == winners and sum(r.logged.values(), ZERO) == sum(r.expected.values(), ZERO):
-        unit = hand.table.money("chip_unit", Decimal(1))
-        gaps = [abs(r.logged.get(s, ZERO) - r.expected.get(s, ZERO)) for s in winners]
-        rule = "THE-10.4" if max(gaps) <= unit * (len(winners) - 1) and _shares_equal_within(r, unit) else "THE-10.3"
-        text = ("odd chips of a split pot not given from the first tied winner (art. 10(5))" if rule == "THE-10.4"
-                else "equal hands not given equal shares (art. 10(4))")
-        r.breaches.append((rule, where, text, expected, logged))
-        return
-    r.breaches.append(("THE-10.2", where, "the awards are not the pot less the rake (art. 10(2))", expected, logged))
+            return "THE-10.5", "pot shared with a hand that is not equal to the best (art. 10(3))"
+        return "THE-10.2", "pot not awarded to the best hand eligible for it (art. 10(2))"
+    return _amount_rule(hand, share.shares, got, len(winners))
 
 
-def _shares_equal_within(r: Review, unit: Decimal) -> bool:
-    """The logged shares differ from each other by at most one chip: only the odd chips moved."""
-    shares = [r.logged.get(s, ZERO) for s in r.winners]
-    return max(shares) - min(shares) <= unit
+def _amount_rule(hand: Hand, expected: Shares, got: Shares, winners: int) -> tuple[str, str]:
+    unit = hand.table.money("chip_unit", Decimal(1))
+    if sum(got.values(), ZERO) != sum(expected.values(), ZERO) or not got:
+        return "THE-10.2", "the awards are not the pot less the rake (art. 10(2))"
+    base = min(expected.values())
+    rest = sorted(got.values())
+    if winners > 1 and rest[:-1] == [base] * (len(rest) - 1) and rest[-1] - base < unit * winners:
+        return "THE-10.4", "the indivisible remainder of a split pot not given to the first tied winner (art. 10(5))"
+    return "THE-10.3", "equal hands not given equal shares (art. 10(4))"
 
+
+def _hand_rule(hand: Hand, r: Review, logged: Shares) -> tuple[str, str]:
+    """Without pot numbers in the log: compare each seat's total over the hand."""
+    expected = r.expected
+    winners, recipients = set(expected), set(logged)
+    left_out = winners - recipients
+    if left_out and any(len(p.winners) > 1 and set(p.winners) & left_out and set(p.winners) & recipients
+                        for p in r.pots):
+        return "THE-14.1", "equal hands not shared (suits do not rank, art. 14(1))"
+    strangers = recipients - winners
+    if strangers:
+        found = _stranger_rule(hand, r, strangers, winners)
+        if found:
+            return found
+        if recipients > winners:
+            return "THE-10.5", "pot shared with a hand that is not equal to the best (art. 10(3))"
+    if recipients == winners:
+        split = [p for p in r.pots if len(p.winners) > 1]
+        if split and sum(logged.values(), ZERO) == sum(expected.values(), ZERO):
+            return _amount_rule(hand, expected, logged, max(len(p.winners) for p in split))
+    return "THE-10.2", "pot not awarded to the best hand eligible for it (art. 10(2))"
 
 
 def awards_applies(hand: Hand, ruleset: Ruleset) -> str | None:
