@@ -81,3 +81,14 @@ def test_profiles_and_overrides(tmp_path):
     shutil.copy(RULESET_DIR / "baccarat.toml", tmp_path / "b.toml")
     with pytest.raises(RulesetError, match="a second ruleset for baccarat"):
         load_rulesets(Path(tmp_path))
+
+
+def test_every_reading_that_can_be_chosen_is_read_by_a_checker():
+    """A parameter offered with alternatives must change what the checkers do; one that the code fixes has a single
+    choice, so --param cannot pretend to apply another reading."""
+    code = "\n".join(p.read_text(encoding="utf-8") for p in Path("auditor").rglob("*")
+                     if p.suffix in (".py", ".sql"))
+    for game in ("baccarat", "holdem"):
+        for p in RULESETS[game].parameters.values():
+            read = "{{" + p.name + "}}" in code or f'param("{p.name}")' in code or f'"{p.name}"' in code
+            assert read or len(p.choices) == 1, f"{game}.{p.name} offers {p.choices} but no checker reads it"
