@@ -52,7 +52,7 @@ class HoldemTableRun:
         self.button: int | None = None  # the previous hand's
         self.previous: set[str] = set()  # the previous hand's players
         self.hands = 0
-        self.first_rule = None
+        self.first_rule: str | None = None  # THE-1.3, planted in the first hand
         if "THE-1.3" in injector.pending:
             injector.take("THE-1.3")
             self.first_rule = "THE-1.3"
@@ -79,7 +79,7 @@ class HoldemTableRun:
         if rule == "THE-2.1":
             return self.lone_hand(seated)
         hand_plan, marked, note = HandPlan(), None, ""
-        if rule == "THE-2.2":
+        if rule == "THE-2.2":  # art. 2(1)-(2): a seat beyond the table's layout of ten
             marked = SEATS + 1
             seated[marked] = Player(f"{self.table.table_id}-V{self.hands + 1:06d}", self.players.buy_in(), 0.5, 0.5)
             note = f"a visitor dealt in at seat {marked}"
@@ -87,7 +87,7 @@ class HoldemTableRun:
             marked, note = self.take_chips_off(seated)
         order = sorted(seated)
         button = order[0] if self.button is None else clockwise(order, self.button)[0]
-        if rule in ("THE-1.2", "THE-1.3"):
+        if rule in ("THE-1.2", "THE-1.3"):  # art. 1(2): the button skips a player, or starts on the second
             hand_plan.button = order[1] if rule == "THE-1.3" else clockwise(order, self.button)[1]
             note = f"button on seat {hand_plan.button}, not seat {button}"
             button = hand_plan.button
@@ -103,7 +103,7 @@ class HoldemTableRun:
         if planted is None and not hand.void:
             rule, planted = self.posthoc_rule(hand)
         events = hand.events()
-        self.settle(hand, seated)
+        self.after_hand(hand, seated)
         if planted is None:
             return events, []
         if rule != "THE-1.3":
@@ -165,7 +165,7 @@ class HoldemTableRun:
         planted = Planted(events[0], f"a hand dealt to seat {button} alone", ("THE-5.1",))
         return events, self.label("THE-2.1", planted, hand.hand_id, events)
 
-    def settle(self, hand: PlayedHand, seated: dict[int, Player]) -> None:
+    def after_hand(self, hand: PlayedHand, seated: dict[int, Player]) -> None:
         """The players' stacks after the hand (a visitor's seat is not the table's), and the button."""
         for seat, stack in hand.stacks_after().items():
             if seat in self.players.seats:

@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-STREETS = ("preflop", "flop", "turn", "river")
-
 
 def clockwise(seats: list[int], after: int) -> list[int]:
     """``seats`` (sorted) clockwise, starting with the first seat after ``after``."""

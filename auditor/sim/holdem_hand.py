@@ -54,9 +54,10 @@ class HandPlan:
 
 @dataclass(slots=True)
 class PlayedHand:
+    """A hand as played: its events up to the showdown, the cards, and the payout as data (``settlement``)."""
+
     hand_id: str
     button: int
-    players: dict[int, str]
     stacks: dict[int, int]  # before the hand
     head: list[dict]  # events up to the end of the betting
     holes: dict[int, list[str]]
@@ -141,8 +142,7 @@ class HandEngine:
             holes[seat].append(deck[i])
             head.append({"event": "deal", "hand_id": hand_id, "card": deck[i], "to": "seat", "seat": seat,
                          "face": "down"})
-        hand = PlayedHand(hand_id, button, {s: seated[s].player for s in order}, stacks, head, holes, [],
-                          b.total, b.folded, 1, Settlement(None))
+        hand = PlayedHand(hand_id, button, stacks, head, holes, [], b.total, b.folded, 1, Settlement(None))
         if len(order) > 1:
             self._betting(b, hand, seated, deck[2 * len(order):], plan)
         return hand

@@ -80,25 +80,22 @@ def finish(rule: str, hand: PlayedHand, hand_plan: HandPlan, table: HoldemTable)
     if rule == "THE-5.3":
         return Planted(posts["post_small_blind"], f"small blind {hand_plan.small_blind}, big blind {table.big_blind}")
     if rule in FORCES:
-        return Planted(hand_plan.forced, f"{hand_plan.force} {hand_plan.forced['action']}") if hand_plan.forced else None
+        forced = hand_plan.forced
+        return Planted(forced, f"{hand_plan.force} {forced['action']} by seat {forced['seat']}") if forced else None
     if rule in ("THE-9.1", "THE-16.5"):
         return _void(rule, hand, table) if hand.void else None
     return _showdown(rule, hand, hand_plan.rig)
 
 
-def _void(rule: str, hand: PlayedHand, table: HoldemTable) -> Planted | None:
-    """THE-9.1 (art. 9(2)): two players' refunds swapped. THE-16.5 (art. 16): a rake on the voided hand, kept out
-    of the largest refund, which THE-9.1 then necessarily reports."""
-    refunds = hand.settlement.refunds
+def _void(rule: str, hand: PlayedHand, table: HoldemTable) -> Planted:
+    """THE-9.1 (art. 9(2)): one chip of a player's refund goes to another player. THE-16.5 (art. 16): a rake on
+    the voided hand, kept out of the largest refund, which THE-9.1 then necessarily reports."""
+    refunds, unit = hand.settlement.refunds, table.chip_unit
     if rule == "THE-9.1":
-        pair = next(((i, j) for i in range(len(refunds)) for j in range(i + 1, len(refunds))
-                     if refunds[i][1] != refunds[j][1]), None)
-        if pair is None:
-            return None
-        (a, x), (b, y) = refunds[pair[0]], refunds[pair[1]]
-        refunds[pair[0]], refunds[pair[1]] = (a, y), (b, x)
-        return Planted("void", f"voided hand: seat {a} refunded {y} for {x}, seat {b} {x} for {y}")
-    rake = max(table.rake(sum(amount for _, amount in refunds)), table.chip_unit)
+        (a, x), (b, y) = refunds[:2]
+        refunds[:2] = [(a, x - unit), (b, y + unit)]
+        return Planted("void", f"voided hand: seat {a} refunded {x - unit} of {x}, seat {b} {y + unit} of {y}")
+    rake = max(table.rake(sum(amount for _, amount in refunds)), unit)
     largest = max(range(len(refunds)), key=lambda i: refunds[i][1])
     seat, amount = refunds[largest]
     hand.settlement = Settlement(rake, [*refunds[:largest], (seat, amount - rake), *refunds[largest + 1:]])
@@ -117,4 +114,6 @@ def _showdown(rule: str, hand: PlayedHand, rig: Rig | None) -> Planted | None:
         loser = first if taker == second else second
     total = sum(amount for _, _, amount in hand.settlement.awards)
     hand.settlement.awards = [(0, taker, total)]
-    return Planted("award", f"pot to seat {taker} over seat {loser}")
+    if rule == "THE-14.2":
+        return Planted("award", f"pot to seat {taker}'s 5-4-3-2-A over seat {loser}'s 6-high straight")
+    return Planted("award", f"equal fours of a kind: pot to seat {taker} (higher fifth card), none to seat {loser}")

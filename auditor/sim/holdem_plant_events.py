@@ -12,6 +12,7 @@ from auditor.sim.holdem_inject import Planted
 
 Plant = Callable[[PlayedHand, random.Random], "Planted | None"]
 BLINDS = ("post_small_blind", "post_big_blind")
+STREETS = ("pre-flop", "flop", "turn", "river")
 
 
 def _betting(hand: PlayedHand) -> list[tuple[int, int, dict]]:
@@ -91,7 +92,8 @@ def out_of_turn(streets: tuple[int, ...]) -> Plant:
             if (street in streets and j == i + 1 and first["action"] in ("check", "fold")
                     and second["action"] in ("check", "fold", "call") and first["seat"] != second["seat"]):
                 hand.head[i], hand.head[j] = second, first
-                return Planted(second, f"seat {second['seat']} acted ({second['action']}) before seat {first['seat']}")
+                return Planted(second, f"{STREETS[street]}: seat {second['seat']} acted ({second['action']}) before "
+                                       f"seat {first['seat']}")
         return None
     return plant
 
@@ -128,7 +130,7 @@ def round_not_finished(hand: PlayedHand, rng: random.Random) -> Planted | None:
         if street and last_of_round and event["action"] == "check" and (after is None or after["event"] == "burn"):
             del hand.head[index]
             target = after if after is not None else hand.shows[0]
-            return Planted(target, f"seat {event['seat']} never acted on street {street}")
+            return Planted(target, f"seat {event['seat']} never acted on the {STREETS[street]}")
     return None
 
 

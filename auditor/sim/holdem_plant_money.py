@@ -186,8 +186,8 @@ def _over_cap(pot: int, table: HoldemTable) -> int | None:
 
 def _under_rate(pot: int, table: HoldemTable) -> int | None:
     """THE-16.3: below 3% of the pot (rounded down) on a pot too small for the cap to bind."""
-    least = _floor(pot, 30, table.chip_unit)
-    return least - table.chip_unit if least >= table.chip_unit and _floor(pot, 50, table.chip_unit) < 5 * table.big_blind else None
+    least, unit = _floor(pot, 30, table.chip_unit), table.chip_unit
+    return least - unit if least >= unit and _floor(pot, 50, unit) < 5 * table.big_blind else None
 
 
 def _off_rate(pot: int, table: HoldemTable) -> int | None:

@@ -84,7 +84,7 @@ def make_table(index: int, rng: random.Random) -> HoldemTable:
         blind_limits=kind != 3 or rng.random() < 0.5,
         tournament=kind == 3,
         auto_shuffler=rng.random() < 0.25,
-        target_players=(2, 4) if kind == 1 else (5, 9) if kind == 3 else (4, 9),
+        target_players=(2, 4) if kind == 1 else (4, 9) if kind == 2 else (5, 10),
     )
 
 

@@ -7,6 +7,7 @@ still the one expected, so one error in the log gives one finding, not a cascade
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from auditor.games.holdem.hand import STREETS, Action, Hand, RoundClose, Source
@@ -35,7 +36,8 @@ def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str
 
 
 class Betting:
-    def __init__(self, hand: Hand, big_blind: Decimal) -> None:
+    def __init__(self, hand: Hand, big_blind: Decimal, smallest: Callable[[str], Decimal]) -> None:
+        """``smallest(street)``: the smallest full bet or raise of a round (``limits.smallest_increment``)."""
         self.hand = hand
         self.order = sorted(hand.seats)
         self.stack = dict(hand.stacks)
@@ -44,6 +46,7 @@ class Betting:
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
         self.big_blind = big_blind
+        self.smallest = smallest
         self.street = STREETS[0]
         self.bb_seat: int | None = None
         self._new_round(pointer=hand.button)
@@ -51,7 +54,7 @@ class Betting:
     def _new_round(self, pointer: int | None) -> None:
         self.round = {s: ZERO for s in self.order}
         self.current_bet = ZERO
-        self.min_increment = self.big_blind
+        self.min_increment = self.smallest(self.street)
         self.raises = 0
         self.acted: set[int] = set()
         self.no_reraise: set[int] = set()

@@ -15,6 +15,7 @@ import duckdb
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.betting import Betting
 from auditor.games.holdem.hand import Action, Card, Hand, Money, Source, TableInfo
+from auditor.games.holdem.limits import smallest_increment
 
 COLUMNS = ("table_id", "hand_id", "seq", "file", "line", "event", "card", "target", "face", "seat", "player",
            "amount", "action", "pot", "method", "reason")
@@ -47,16 +48,18 @@ def tainted_hands(con: duckdb.DuckDBPyConnection, game: str = "holdem") -> set[t
 class _HandReplay:
     """Feeds one hand's events, in order, to a ``Hand`` and its ``Betting``."""
 
-    def __init__(self, hand: Hand, big_blind: Decimal) -> None:
+    def __init__(self, hand: Hand, ruleset: Ruleset) -> None:
         self.hand = hand
-        self.big_blind = big_blind
+        self.ruleset = ruleset
         self.betting: Betting | None = None
         self.board_count = 0
         self.finished = False
 
     def _bet(self) -> Betting:
         if self.betting is None:
-            self.betting = Betting(self.hand, self.big_blind)
+            table, ruleset = self.hand.table, self.ruleset
+            self.betting = Betting(self.hand, table.money("big_blind", ZERO),
+                                   lambda street: smallest_increment(table, ruleset, street))
         return self.betting
 
     def _street_of_next_card(self) -> str:
@@ -93,7 +96,8 @@ class _HandReplay:
             hand.cuts.append(src)
         if event in _AFTER_BETTING and not self.finished:
             self.finished = True
-            self._bet().close_round(src)
+            if event != "void":  # a hand voided (art. 9(2)) stops wherever it was: nobody is owed an action
+                self._bet().close_round(src)
         if event == "show":
             hand.shows.append(Card(src, row["card"], row["seat"]))
         elif event == "rake":
@@ -135,7 +139,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
                     table.first_hand_id = row["hand_id"]
                 hand = Hand(table, row["hand_id"], src, row["seat"])
                 hand.tainted = key in tainted
-                open_hands[key] = _HandReplay(hand, table.money("big_blind", ZERO))
+                open_hands[key] = _HandReplay(hand, ruleset)
                 continue
             current = open_hands.get(key)
             if current is None:

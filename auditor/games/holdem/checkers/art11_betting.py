@@ -8,25 +8,15 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.conditions import betting
+from auditor.games.holdem.limits import bet_unit
 
 AGGRESSIVE = ("bet", "raise")
-
-
-def _unit(hand, ruleset, street: str):
-    early = street in ("preflop", "flop")
-    key, default = ("small_bet", "limit_small_bet") if early else ("big_bet", "limit_big_bet")
-    declared = hand.table.money(key)
-    if declared is not None:
-        return declared
-    reading = ruleset.param(default)
-    big = hand.table.money("big_blind")
-    return {"small_blind": hand.table.money("small_blind"), "big_blind": big, "double_big_blind": big * 2}[reading]
 
 
 def _limit_units(hand, ruleset):
     for a in hand.actions:
         if a.kind in AGGRESSIVE and a.increment > 0:
-            unit = _unit(hand, ruleset, a.street)
+            unit = bet_unit(hand.table, ruleset, a.street)
             if a.increment != unit and not (a.all_in and a.increment < unit):
                 yield breach(a.src, f"fixed limit: a {a.kind} of {a.increment.normalize():f} on the {a.street}; "
                                     f"art. 11(2): {unit.normalize():f}", f"{unit.normalize():f}",

@@ -1,0 +1,56 @@
+"""``auditor simulate holdem``: a simulated Texas Hold'em day, optionally with planted violations and their labels."""
+
+from __future__ import annotations
+
+import time
+from datetime import date
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from auditor.cli.simulate import simulate_app
+from auditor.sim.holdem import simulate_holdem
+from auditor.sim.writers import FORMATS
+
+
+@simulate_app.command("holdem")
+def holdem(
+    out: Annotated[Path, typer.Option("--out", help="Directory to write DIR/<table_id>.<format> (and labels.jsonl).")],
+    seed: Annotated[int, typer.Option("--seed", help="Same seed and options: byte-identical files.")],
+    tables: Annotated[int, typer.Option(
+        "--tables", min=1,
+        help="Tables; of every four: two no-limit cash tables (one short-handed), a fixed-limit cash table and a "
+             "no-limit tournament table.")] = 4,
+    hands: Annotated[int, typer.Option("--hands", min=1, help="Hands per table.")] = 250,
+    inject: Annotated[float, typer.Option(
+        "--inject", min=0.0, max=1.0,
+        help="Per hand, the probability of scheduling the next violation of a cycle through every enforced rule; "
+             "each is planted in the first hand (or table) it fits and listed in DIR/labels.jsonl.")] = 0.0,
+    formats: Annotated[str, typer.Option(
+        "--format", help="jsonl, csv or parquet; a comma-separated list is used table by table in turn.")] = "jsonl",
+    day: Annotated[str, typer.Option("--date", help="The day simulated (YYYY-MM-DD).")] = "2024-05-01",
+    overwrite: Annotated[bool, typer.Option(
+        "--overwrite", help="First delete the *.jsonl, *.csv and *.parquet files already in DIR.")] = False,
+) -> None:
+    """A day of Texas Hold'em (despacho of 18 January 2008): one log file per table, with players joining and
+    leaving, the button moving, blinds, all-ins and side pots, split pots and rake."""
+    chosen = tuple(formats.split(","))
+    if not set(chosen) <= set(FORMATS):
+        raise typer.BadParameter(f"choose among {', '.join(FORMATS)}", param_hint="--format")
+    try:
+        when = date.fromisoformat(day)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--date") from error
+    existing = sorted(p for p in out.glob("*") if p.suffix in (".jsonl", ".csv", ".parquet")) if out.is_dir() else []
+    if existing and not overwrite:
+        raise typer.BadParameter(f"{out} already holds log files ({existing[0].name}, ...); use --overwrite",
+                                 param_hint="--out")
+    for path in existing:
+        path.unlink()
+    started = time.perf_counter()
+    summary = simulate_holdem(out, seed=seed, tables=tables, hands=hands, inject=inject, formats=chosen, day=when)
+    elapsed = time.perf_counter() - started
+    typer.echo(f"{summary.hands} hands, {summary.events} events, {summary.labels} labels in {elapsed:.1f} s")
+    for path in summary.files:
+        typer.echo(f"  {path}")

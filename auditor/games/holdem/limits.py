@@ -1,0 +1,28 @@
+"""Bet sizes of a table: the fixed-limit unit of each round (art. 11(2)) and the no-limit minimum (art. 11(3))."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from auditor.engine.ruleset import Ruleset
+from auditor.games.holdem.hand import TableInfo
+
+
+def bet_unit(table: TableInfo, ruleset: Ruleset, street: str) -> Decimal:
+    """Art. 11(2): "in the first two rounds the bet equals the small blind, and in the last two rounds it equals the
+    big blind" — the table's ``small_bet``/``big_bet`` when declared, else the reading ``limit_small_bet`` /
+    ``limit_big_bet`` (DECISIONS.md)."""
+    early = street in ("preflop", "flop")
+    declared = table.money("small_bet" if early else "big_bet")
+    if declared is not None:
+        return declared
+    reading = ruleset.param("limit_small_bet" if early else "limit_big_bet")
+    big = table.money("big_blind")
+    return {"small_blind": table.money("small_blind"), "big_blind": big, "double_big_blind": big * 2}[reading]
+
+
+def smallest_increment(table: TableInfo, ruleset: Ruleset, street: str) -> Decimal:
+    """The smallest full bet or raise a round opens with: the round's unit in fixed limit, else the minimum bet."""
+    if table.config.get("betting") == "fixed_limit":
+        return bet_unit(table, ruleset, street)
+    return table.money("min_bet") or table.money("big_blind")
