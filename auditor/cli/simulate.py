@@ -36,6 +36,14 @@ def baccarat(
 ) -> None:
     """A day of baccarat (Despacho n.º 55/2004): one log file per table, with real shoes, cut card, burns,
     demonstration coups, several players and correct settlements."""
+    chosen, when = prepare(out, formats, day, overwrite)
+    started = time.perf_counter()
+    summary = simulate(out, seed=seed, tables=tables, shoes=shoes, inject=inject, formats=chosen, day=when)
+    report(f"{summary.coups} coups, {summary.events} events, {summary.labels} labels", started, summary.files)
+
+
+def prepare(out: Path, formats: str, day: str, overwrite: bool) -> tuple[tuple[str, ...], date]:
+    """Check --format and --date, and clear (with --overwrite) or refuse a DIR that already holds logs."""
     chosen = tuple(name.strip() for name in formats.split(","))
     if not set(chosen) <= set(FORMATS):
         raise typer.BadParameter(f"choose among {', '.join(FORMATS)}", param_hint="--format")
@@ -49,9 +57,10 @@ def baccarat(
                                  param_hint="--out")
     for path in existing:
         path.unlink()
-    started = time.perf_counter()
-    summary = simulate(out, seed=seed, tables=tables, shoes=shoes, inject=inject, formats=chosen, day=when)
-    elapsed = time.perf_counter() - started
-    typer.echo(f"{summary.coups} coups, {summary.events} events, {summary.labels} labels in {elapsed:.1f} s")
-    for path in summary.files:
+    return chosen, when
+
+
+def report(what: str, started: float, files: list[Path]) -> None:
+    typer.echo(f"{what} in {time.perf_counter() - started:.1f} s")
+    for path in files:
         typer.echo(f"  {path}")

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import time
-from datetime import date
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from auditor.cli.simulate import simulate_app
+from auditor.cli.simulate import prepare, report, simulate_app
 from auditor.sim.holdem import simulate_holdem
-from auditor.sim.writers import FORMATS
 
 
 @simulate_app.command("holdem")
@@ -35,22 +33,7 @@ def holdem(
 ) -> None:
     """A day of Texas Hold'em (despacho of 18 January 2008): one log file per table, with players joining and
     leaving, the button moving, blinds, all-ins and side pots, split pots and rake."""
-    chosen = tuple(formats.split(","))
-    if not set(chosen) <= set(FORMATS):
-        raise typer.BadParameter(f"choose among {', '.join(FORMATS)}", param_hint="--format")
-    try:
-        when = date.fromisoformat(day)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--date") from error
-    existing = sorted(p for p in out.glob("*") if p.suffix in (".jsonl", ".csv", ".parquet")) if out.is_dir() else []
-    if existing and not overwrite:
-        raise typer.BadParameter(f"{out} already holds log files ({existing[0].name}, ...); use --overwrite",
-                                 param_hint="--out")
-    for path in existing:
-        path.unlink()
+    chosen, when = prepare(out, formats, day, overwrite)
     started = time.perf_counter()
     summary = simulate_holdem(out, seed=seed, tables=tables, hands=hands, inject=inject, formats=chosen, day=when)
-    elapsed = time.perf_counter() - started
-    typer.echo(f"{summary.hands} hands, {summary.events} events, {summary.labels} labels in {elapsed:.1f} s")
-    for path in summary.files:
-        typer.echo(f"  {path}")
+    report(f"{summary.hands} hands, {summary.events} events, {summary.labels} labels", started, summary.files)

@@ -159,14 +159,20 @@ def _classify(hand: Hand, ruleset: Ruleset, r: Review, pots: list[Pot], rake: De
     r.breaches.append((rule, where, text, _fmt(r.expected), _fmt(logged)))
 
 
-def _stranger_rule(hand: Hand, r: Review, strangers: set[int], winners: set[int]) -> tuple[str, str] | None:
-    """A recipient who did not hold the best hand: which article was misapplied."""
+_NOT_BEST = ("THE-10.2", "pot not awarded to the best hand eligible for it (art. 10(2))")
+
+
+def _stranger_rule(hand: Hand, r: Review, recipients: set[int], winners: set[int]) -> tuple[str, str] | None:
+    """Recipients who did not hold the best hand: which article was misapplied (None: only art. 10(2))."""
+    strangers = recipients - winners
     best = max(r.ranks[s] for s in winners) if winners else 0
     if any(category_of(r.ranks.get(s, 0)) < category_of(best) for s in strangers):
         return "THE-15.1", "pot awarded to a lower category of hand (art. 15)"
     cards, board = _cards(hand), [c.card for c in hand.board if c.card]
     if cards and any(_is_wheel(cards[s], board) for s in winners | strangers if s in cards):
         return "THE-14.2", "the Ace counts low only in 5-4-3-2-A (art. 14(3))"
+    if recipients > winners:
+        return "THE-10.5", "pot shared with a hand that is not equal to the best (art. 10(3))"
     return None
 
 
@@ -174,14 +180,8 @@ def _pot_rule(hand: Hand, r: Review, share: PotShare, got: Shares) -> tuple[str,
     winners, recipients = set(share.winners), set(got)
     if recipients < winners:
         return "THE-14.1", "equal hands not shared (suits do not rank, art. 14(1))"
-    strangers = recipients - winners
-    if strangers:
-        found = _stranger_rule(hand, r, strangers, winners)
-        if found:
-            return found
-        if recipients > winners:
-            return "THE-10.5", "pot shared with a hand that is not equal to the best (art. 10(3))"
-        return "THE-10.2", "pot not awarded to the best hand eligible for it (art. 10(2))"
+    if recipients - winners:
+        return _stranger_rule(hand, r, recipients, winners) or _NOT_BEST
     return _amount_rule(hand, share.shares, got, len(winners))
 
 
@@ -204,18 +204,13 @@ def _hand_rule(hand: Hand, r: Review, logged: Shares) -> tuple[str, str]:
     if left_out and any(len(p.winners) > 1 and set(p.winners) & left_out and set(p.winners) & recipients
                         for p in r.pots):
         return "THE-14.1", "equal hands not shared (suits do not rank, art. 14(1))"
-    strangers = recipients - winners
-    if strangers:
-        found = _stranger_rule(hand, r, strangers, winners)
-        if found:
-            return found
-        if recipients > winners:
-            return "THE-10.5", "pot shared with a hand that is not equal to the best (art. 10(3))"
+    if recipients - winners:
+        return _stranger_rule(hand, r, recipients, winners) or _NOT_BEST
     if recipients == winners:
         split = [p for p in r.pots if len(p.winners) > 1]
         if split and sum(logged.values(), ZERO) == sum(expected.values(), ZERO):
             return _amount_rule(hand, expected, logged, max(len(p.winners) for p in split))
-    return "THE-10.2", "pot not awarded to the best hand eligible for it (art. 10(2))"
+    return _NOT_BEST
 
 
 def awards_applies(hand: Hand, ruleset: Ruleset) -> str | None:
