@@ -114,11 +114,14 @@ def ingest(
         con.unregister("raw_batch")
         pending.clear()
 
+    rows = 0
     for path in files:
         pending.append(read_file(path, str(path)))
+        rows += pending[-1].num_rows
         formats[str(path)] = LOG_SUFFIXES[path.suffix.lower()]
-        if sum(t.num_rows for t in pending) >= INSERT_BATCH_ROWS:
+        if rows >= INSERT_BATCH_ROWS:
             flush()
+            rows = 0
         if progress:
             progress(path)
     if pending:
@@ -128,8 +131,8 @@ def ingest(
     _validate_configs(con)
     con.execute(STRUCTURE_SQL)
     columns = ", ".join(f.column for f in schema.fields)
-    con.execute(f"CREATE OR REPLACE TABLE events AS SELECT file, line, {columns} FROM checked WHERE problem IS NULL "
-        "ORDER BY table_id, seq")
+    con.execute(f"CREATE OR REPLACE TABLE events AS SELECT file, line, {columns} FROM checked "
+                "WHERE problem IS NULL ORDER BY table_id, seq")
     con.execute(
         """
         CREATE OR REPLACE TABLE quarantine AS
