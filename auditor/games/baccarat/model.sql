@@ -26,6 +26,9 @@ FROM tables WHERE game = 'baccarat';
 CREATE OR REPLACE TEMP TABLE bac_events AS
 SELECT e.* FROM events e WHERE e.game = 'baccarat';
 
+CREATE OR REPLACE TEMP TABLE bac_bets AS
+SELECT * FROM bac_events WHERE event = 'bet';
+
 -- One row per coup, with its cards in dealing order.
 CREATE OR REPLACE TABLE bac_coups AS
 WITH g AS (
@@ -91,6 +94,21 @@ FROM bac_coups c JOIN quarantine q
   ON (q.table_id = c.table_id AND q.hand_id = c.hand_id)
   OR (q.file = c.file AND q.line BETWEEN c.min_line AND c.max_line);
 
+-- The shoe's own events (shoe_start, shuffle, cut, burn, shoe_end), each with the shoe last started at its table
+-- (``open_shoe``) and the coup it falls inside, if any (``open_coup``: after its coup_start, before its coup_end):
+-- ASOF joins on seq, never range joins.
+CREATE OR REPLACE TEMP TABLE bac_shoe_events AS
+WITH s AS (
+  SELECT * FROM bac_events WHERE event IN ('shoe_start', 'shuffle', 'cut', 'burn', 'shoe_end')
+), starts AS (
+  SELECT table_id, shoe_id AS open_shoe, seq AS shoe_seq FROM bac_events WHERE event = 'shoe_start'
+), spans AS (
+  SELECT table_id, hand_id AS coup, start_seq, end_seq FROM bac_coups WHERE start_seq IS NOT NULL
+)
+SELECT s.*, st.open_shoe, CASE WHEN s.seq < sp.end_seq THEN sp.coup END AS open_coup
+FROM s ASOF LEFT JOIN starts st ON s.table_id = st.table_id AND s.seq >= st.shoe_seq
+ASOF LEFT JOIN spans sp ON s.table_id = sp.table_id AND s.seq > sp.start_seq;
+
 -- One row per shoe: its opening (shuffle, cut, burns before the first coup) and its coups.
 CREATE OR REPLACE TABLE bac_shoes AS
 WITH s AS (
@@ -110,7 +128,8 @@ WITH s AS (
     min(e.line) FILTER (WHERE e.event = 'cut') AS cut_line,
     any_value(e.method) FILTER (WHERE e.event = 'shuffle') AS shuffle_method
   FROM s JOIN first_coup f USING (table_id, shoe_id)
-  JOIN bac_events e ON e.table_id = s.table_id AND e.seq > s.start_seq AND e.seq < f.first_coup_seq
+  JOIN bac_shoe_events e ON e.table_id = s.table_id AND e.open_shoe = s.shoe_id
+   AND e.seq > s.start_seq AND e.seq < f.first_coup_seq
   GROUP BY s.table_id, s.shoe_id
 ), ends AS (
   SELECT table_id, shoe_id, max(line) AS end_line FROM bac_events WHERE event = 'shoe_end' GROUP BY ALL

@@ -39,8 +39,7 @@ register(SqlRule(
            e.event || ' during coup ' || c.hand_id || '; art. 3(2): the shoe changes only at the end of a coup'
              AS message,
            'between coups' AS expected, 'inside coup ' || c.hand_id AS found
-    FROM bac_events e JOIN bac_coups c
-      ON e.table_id = c.table_id AND e.seq > c.start_seq AND e.seq < c.end_seq
+    FROM bac_shoe_events e JOIN bac_coups c ON e.table_id = c.table_id AND e.open_coup = c.hand_id
     WHERE e.event IN ('shoe_start', 'shuffle', 'cut', 'shoe_end')
       AND NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = c.table_id AND s.shoe_id = c.shoe_id AND s.tainted)
     """,

@@ -11,8 +11,8 @@ register(SqlRule(
            'card burned after the first card of coup ' || c.hand_id
              || ' was dealt; art. 8: burns only at the start of a coup' AS message,
            'before seq ' || c.deals[1].seq AS expected, 'seq ' || e.seq AS found
-    FROM bac_events e JOIN bac_coups c
-      ON e.table_id = c.table_id AND e.seq > c.deals[1].seq AND e.seq < coalesce(c.end_seq, 9223372036854775807)
+    FROM bac_shoe_events e JOIN bac_coups c ON e.table_id = c.table_id AND e.open_coup = c.hand_id
+      AND e.seq > c.deals[1].seq
     WHERE e.event = 'burn' AND NOT c.demo AND len(c.deals) > 0
       AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
     """,

@@ -42,11 +42,11 @@ register(SqlRule(
            'voided coup ' || b.hand_id || ': ' || b.bet_type || ' bet of ' || fmt_money(b.amount) || ' by ' || b.player
              || ' was never settled' AS message,
            'refund ' || fmt_money(b.amount) || ', payout 0, commission 0' AS expected, 'no settlement' AS found
-    FROM bac_events b JOIN bac_coups c USING (table_id, hand_id)
-    WHERE b.event = 'bet' AND c.voided AND NOT c.demo
+    FROM bac_bets b JOIN bac_coups c USING (table_id, hand_id)
+    WHERE c.voided AND NOT c.demo
       AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
-      AND NOT EXISTS (SELECT 1 FROM bac_events s
-                      WHERE s.event = 'settle' AND s.table_id = b.table_id AND s.hand_id = b.hand_id
+      AND NOT EXISTS (SELECT 1 FROM bac_settlements s
+                      WHERE s.table_id = b.table_id AND s.hand_id = b.hand_id
                         AND s.player = b.player AND s.spot IS NOT DISTINCT FROM b.spot AND s.bet_type = b.bet_type)
     """,
 ))

@@ -9,15 +9,15 @@ register(SqlRule(
     id="BAC-13.1", game="baccarat",
     scope="""
     SELECT b.table_id, b.hand_id || '#' || b.seq AS unit_id, NULL::VARCHAR AS missing
-    FROM bac_events b JOIN bac_coups c USING (table_id, hand_id) WHERE b.event = 'bet' AND NOT c.demo
+    FROM bac_bets b JOIN bac_coups c USING (table_id, hand_id) WHERE NOT c.demo
     """,
     findings="""
     SELECT b.table_id, c.shoe_id, b.hand_id, b.seq, b.file, b.line,
            'bet type ' || b.bet_type || ' is not authorised at this table (' || array_to_string(t.bets_allowed, ', ')
              || ')' AS message,
            array_to_string(t.bets_allowed, ', ') AS expected, b.bet_type AS found
-    FROM bac_events b JOIN bac_coups c USING (table_id, hand_id) JOIN bac_tables t USING (table_id)
-    WHERE b.event = 'bet' AND NOT c.demo AND NOT list_contains(t.bets_allowed, b.bet_type)
+    FROM bac_bets b JOIN bac_coups c USING (table_id, hand_id) JOIN bac_tables t USING (table_id)
+    WHERE NOT c.demo AND NOT list_contains(t.bets_allowed, b.bet_type)
     """,
 ))
 

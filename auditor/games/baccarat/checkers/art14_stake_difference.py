@@ -19,7 +19,7 @@ register(SqlRule(
              coalesce(sum(amount) FILTER (WHERE bet_type = 'banker'), 0) AS banker,
              coalesce(sum(amount) FILTER (WHERE bet_type = 'player'), 0) AS player,
              max(seq) AS seq, max(line) AS line, any_value(file) AS file
-      FROM bac_events WHERE event = 'bet' GROUP BY table_id, hand_id
+      FROM bac_bets GROUP BY table_id, hand_id
     )
     SELECT s.table_id, c.shoe_id, s.hand_id, s.seq, s.file, s.line,
            'Banker stakes ' || fmt_money(s.banker) || ' and Player stakes ' || fmt_money(s.player) || ' differ by ' || fmt_money(abs(s.banker - s.player))

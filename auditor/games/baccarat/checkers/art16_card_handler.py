@@ -16,8 +16,8 @@ register(SqlRule(
     """,
     findings="""
     WITH stakes AS (
-      SELECT table_id, hand_id, player, sum(amount) AS staked FROM bac_events
-      WHERE event = 'bet' AND standing IS DISTINCT FROM true GROUP BY ALL
+      SELECT table_id, hand_id, player, sum(amount) AS staked FROM bac_bets
+      WHERE standing IS DISTINCT FROM true GROUP BY ALL
     ), top AS (
       SELECT table_id, hand_id, max(staked) AS top_stake,
              string_agg(player, ', ' ORDER BY player) FILTER (WHERE rank = 1) AS leaders
