@@ -23,10 +23,11 @@ SELECT table_id, file, line,
   coalesce(TRY_CAST(config->>'coups_after_cut_card' AS INTEGER), {{coups_after_cut_card}}) AS coups_after_cut_card
 FROM tables WHERE game = 'baccarat';
 
-CREATE OR REPLACE TEMP TABLE bac_events AS
+-- Views, not copies: a temporary table lives in memory, and the events of a day are the bulk of the data.
+CREATE OR REPLACE TEMP VIEW bac_events AS
 SELECT e.* FROM events e WHERE e.game = 'baccarat';
 
-CREATE OR REPLACE TEMP TABLE bac_bets AS
+CREATE OR REPLACE TEMP VIEW bac_bets AS
 SELECT * FROM bac_events WHERE event = 'bet';
 
 -- One row per coup, with its cards in dealing order.
