@@ -12,7 +12,7 @@ from auditor.cli.common import load_rulesets_or_exit
 from auditor.cli.progress import progress_display
 from auditor.engine.audit import audit as run_audit, connect
 from auditor.ingest.load import InputError
-from auditor.model.outcome import ExitCode, exit_code
+from auditor.model.outcome import ExitCode
 from auditor.model.result import AuditResult
 from auditor.model.serialize import write_findings_parquet
 from auditor.report import manifest as outputs
@@ -69,7 +69,7 @@ def audit(
         f"in {len(result.findings)} finding(s)."
     )
     typer.echo(f"written to {out}: {', '.join(written)}")
-    code = exit_code(violations=result.violations, input_errors=0, quarantined=quarantined, strict=strict)
+    code = result.exit_code
     if code == ExitCode.INPUT_ERROR:
         typer.echo(f"error: --strict: {quarantined} record(s) quarantined (see the report)", err=True)
     raise typer.Exit(code)

@@ -12,9 +12,10 @@ class ExitCode(IntEnum):
     # Usage errors (bad options) exit with typer's code 2 as well, with a message on stderr.
 
 
-def exit_code(*, violations: int, input_errors: int, quarantined: int, strict: bool) -> ExitCode:
-    """Input errors win over violations: an audit of broken input is not a clean audit."""
-    if input_errors or (strict and quarantined):
+def exit_code(*, violations: int, quarantined: int, strict: bool) -> ExitCode:
+    """The outcome of an audit that ran (a path that cannot be read stops it earlier, with ``INPUT_ERROR``).
+    Strict input errors win over violations: an audit of broken input is not a clean audit."""
+    if strict and quarantined:
         return ExitCode.INPUT_ERROR
     if violations:
         return ExitCode.VIOLATIONS

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from auditor.model.outcome import ExitCode, exit_code
+
 
 @dataclass(frozen=True)
 class InputFile:
@@ -109,6 +111,10 @@ class AuditResult:
     @property
     def warnings(self) -> int:
         return sum(r.warnings for r in self.rules)
+
+    @property
+    def exit_code(self) -> ExitCode:
+        return exit_code(violations=self.violations, quarantined=len(self.quarantine), strict=self.strict)
 
     def as_dict(self) -> dict:
         return asdict(self)

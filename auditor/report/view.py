@@ -8,7 +8,7 @@ from datetime import datetime
 
 from markupsafe import Markup
 
-from auditor.model.outcome import ExitCode, exit_code
+from auditor.model.outcome import ExitCode
 from auditor.model.result import ArticleInfo, AuditResult, QuarantinedRecord, RuleSummary
 from auditor.report.chart import rules_chart
 
@@ -99,9 +99,7 @@ def report_view(result: AuditResult, max_findings: int) -> ReportView:
         raise ValueError("max_findings must be >= 0")
     articles = article_views(result, max_findings)
     ordered_rules = [view.rule for article in articles for view in article.rules]
-    code = exit_code(
-        violations=result.violations, input_errors=0, quarantined=len(result.quarantine), strict=result.strict
-    )
+    code = result.exit_code
     return ReportView(
         result=result,
         status=STATUS_WORDS[code],

@@ -7,7 +7,7 @@ from auditor.engine.registry import SqlRule, register
 from auditor.games.baccarat.scopes import COUPS
 
 # The card breaches of arts. 7 and 9, as the checkers of those articles read them.
-_BROKEN = f"""
+_BROKEN = """
   NOT (c.counts_ok AND c.first_four_ok AND c.thirds_ok)
   OR ((c.p2 >= 8 OR c.b2 >= 8) AND c.n_player + c.n_banker > 4)
   OR (NOT (c.p2 >= 8 OR c.b2 >= 8) AND (
