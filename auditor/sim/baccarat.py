@@ -5,13 +5,12 @@ runs across tables. No wall clock is read: the same seed and options give the sa
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from auditor.sim.inject import Injector, Planted
+from auditor.sim.inject import Injector, Planted, write_labels
 from auditor.sim.plant_shoe import table_overrides
 from auditor.sim.record import Recorder
 from auditor.sim.shoe_run import ShoeRun
@@ -85,9 +84,5 @@ def simulate(out: Path, *, seed: int, tables: int = 4, shoes: int = 6, inject: f
         coups += run.coups
         events += recorder.events
     if inject:
-        labels = out / "labels.jsonl"
-        with labels.open("w", encoding="utf-8", newline="\n") as file:
-            for label in injector.labels:
-                file.write(json.dumps(label.record(), ensure_ascii=False) + "\n")
-        files.append(labels)
+        files.append(write_labels(out, injector.labels))
     return Summary(files, coups, events, len(injector.labels))

@@ -8,7 +8,6 @@ findings the auditor must report."""
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, replace
 from datetime import date
@@ -17,6 +16,7 @@ from pathlib import Path
 from auditor.sim.holdem_betting import clockwise
 from auditor.sim.holdem_hand import HandEngine, HandPlan, PlayedHand
 from auditor.sim.holdem_inject import HoldemInjector, Planted
+from auditor.sim.inject import write_labels
 from auditor.sim.holdem_plan import RULES as SETUP_RULES
 from auditor.sim.holdem_plan import finish, plan
 from auditor.sim.holdem_plant_events import PLANTS as EVENT_PLANTS
@@ -200,9 +200,5 @@ def simulate_holdem(out: Path, *, seed: int, tables: int = 4, hands: int = 250, 
         total += run.hands
         events += recorder.events
     if inject:
-        labels = out / "labels.jsonl"
-        with labels.open("w", encoding="utf-8", newline="\n") as file:
-            for label in injector.labels:
-                file.write(json.dumps(label.record(), ensure_ascii=False) + "\n")
-        files.append(labels)
+        files.append(write_labels(out, injector.labels))
     return Summary(files, total, events, len(injector.labels))

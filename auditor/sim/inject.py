@@ -7,8 +7,10 @@ bets, the next shoe, or the next table. Every planted violation writes one label
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 TABLE_RULES = ("BAC-1.1", "BAC-1.3")
 SHOE_RULES = ("BAC-2.1", "BAC-2.2", "BAC-2.3", "BAC-3.1", "BAC-3.2")
@@ -54,6 +56,15 @@ class Label:
         record = asdict(self)
         del record["target"]
         return record
+
+
+def write_labels(out: Path, labels: list[Label]) -> Path:
+    """``out/labels.jsonl``: one line per finding the auditor must report."""
+    path = out / "labels.jsonl"
+    with path.open("w", encoding="utf-8", newline="\n") as file:
+        for label in labels:
+            file.write(json.dumps(label.record(), ensure_ascii=False) + "\n")
+    return path
 
 
 class Injector:
