@@ -284,20 +284,23 @@ def random_stacks(rng: random.Random, n: int) -> tuple[int, ...]:
 
 class Reopening:
     """Who may still raise in the current round as art. 12(1) is read (DECISIONS.md): a bet or raise is full when its
-    increment is at least the big blind and the largest increment of the round; an all-in for less does not reopen
+    increment is at least the big blind (in fixed limit, the round's unit) and the largest increment of the round; an all-in for less does not reopen
     the betting to players who already acted. PokerKit is more lenient in one case: its smallest full increment
     starts every round at 0, so the round's first bet or raise counts as full even when it is an all-in for less
     than the big blind (a flop bet of 8, a pre-flop raise from 10 to 12), and players who had acted may then
     re-raise. The random player does not take those raises; ``vetoed`` counts how often PokerKit offered one."""
 
-    def __init__(self) -> None:
+    def __init__(self, units: tuple[int, ...] | None = None) -> None:
+        """``units``: the smallest full bet of each street (fixed limit: art. 11(2)'s unit); else the big blind."""
+        self.units = units
         self.street: int | None = None
         self.vetoed = 0
 
     def start(self, state: State) -> None:
         if state.street_index != self.street:
             self.street = state.street_index
-            self.full, self.top = BIG_BLIND, max(state.bets)
+            self.full = self.units[state.street_index] if self.units else BIG_BLIND
+            self.top = max(state.bets)
             self.acted: set[int] = set()
             self.locked: set[int] = set()
 
@@ -385,7 +388,7 @@ def play_hand(rng: random.Random, table_id: str, hand_id: str, betting: str, n: 
         deck = list(CARDS)
         rng.shuffle(deck)
     stacks = random_stacks(rng, n)
-    reopening = Reopening()
+    reopening = Reopening((SMALL_BET, SMALL_BET, BIG_BET, BIG_BET) if betting == "fixed_limit" else None)
 
     def decide(state: State) -> tuple[str, int | None]:
         reopening.start(state)

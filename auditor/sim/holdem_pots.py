@@ -6,8 +6,8 @@
 * Art. 16 (DECISIONS.md): the rake, taken from the main pot, is rate × pot rounded down to the chip unit, at most
   five big blinds; the pot is every contribution less the uncalled bet.
 * Art. 10(2), (4), (5): each pot goes to the best hand among the players who reached it; equal hands share it, each
-  share rounded down to the chip unit, the odd chips one at a time to the tied winners from seat 1 clockwise
-  (the first to the croupier's left, DECISIONS.md)."""
+  share rounded down to the chip unit, the whole indivisible remainder to the first tied winner from seat 1
+  clockwise (the first to the croupier's left, DECISIONS.md)."""
 
 from __future__ import annotations
 
@@ -67,10 +67,11 @@ def winners(pots: list[Pot], values: dict[int, int]) -> list[list[int]]:
 
 
 def divide(amount: int, tied: list[int], unit: int) -> list[tuple[int, int]]:
-    """Art. 10(4)-(5): equal shares down to the chip unit, the odd chips one by one from the lowest seat."""
+    """Art. 10(4)-(5): equal shares down to the chip unit; "any indivisible remainder goes to the first player to
+    the croupier's left", the lowest tied seat."""
     share = amount // len(tied) // unit * unit
-    odd = (amount - share * len(tied)) // unit
-    return [(seat, share + (unit if i < odd else 0)) for i, seat in enumerate(tied)]
+    rest = amount - share * len(tied)
+    return [(seat, share + (rest if i == 0 else 0)) for i, seat in enumerate(tied)]
 
 
 def awards(pots: list[Pot], tied: list[list[int]], rake: int, unit: int) -> list[tuple[int, int, int]]:

@@ -120,6 +120,9 @@ class Betting:
         """Record the state ``action`` met, then apply it as logged."""
         s = action.seat
         action.expected_seat = self.expected()
+        can_act = [p for p in self.order if p not in self.folded and p not in self.all_in]
+        if action.expected_seat is None and action.kind == "check" and can_act == [s] and self._no_betting_left(can_act):
+            action.expected_seat = s  # the last player with chips may check: he owes nothing, nobody is left to bet
         action.to_call = max(self.current_bet - self.round.get(s, ZERO), ZERO)
         action.current_bet = self.current_bet
         action.min_increment = self.min_increment
