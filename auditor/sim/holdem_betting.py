@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 def clockwise(seats: list[int], after: int) -> list[int]:
     """``seats`` (sorted) clockwise, starting with the first seat after ``after``."""
@@ -28,7 +30,10 @@ def blind_seats(seats: list[int], button: int) -> tuple[int, int]:
 class Betting:
     """Stacks, contributions and the state of the current betting round."""
 
-    def __init__(self, stacks: dict[int, int], button: int, big_blind: int) -> None:
+    def __init__(self, stacks: dict[int, int], button: int, big_blind: int,
+                 smallest: Callable[[int], int] | None = None) -> None:
+        """``smallest(street)``: the smallest full bet of a round (fixed limit: its unit, art. 11(2)); default the
+        big blind."""
         self.order = sorted(stacks)
         self.stack = dict(stacks)
         self.total = dict.fromkeys(self.order, 0)
@@ -36,6 +41,7 @@ class Betting:
         self.all_in: set[int] = set()
         self.button = button
         self.big_blind = big_blind
+        self.smallest = smallest or (lambda street: big_blind)
         self.street = 0
         self.bb_seat: int | None = None
         self.new_round()
@@ -43,7 +49,7 @@ class Betting:
     def new_round(self) -> None:
         self.round = dict.fromkeys(self.order, 0)
         self.current_bet = 0
-        self.min_increment = self.big_blind
+        self.min_increment = self.smallest(self.street)
         self.raises = 0
         self.acted: set[int] = set()
         self.no_reraise: set[int] = set()

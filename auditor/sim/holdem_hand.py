@@ -134,7 +134,7 @@ class HandEngine:
             head.append({"event": "cut", "hand_id": hand_id})
         deal_order = clockwise(order, button)
         deck = rigged_deck(rng, plan.rig, deal_order) if plan.rig else rng.sample(DECK, 2 * len(order) + 8)
-        b = Betting(stacks, button, table.big_blind)
+        b = Betting(stacks, button, table.big_blind, table.unit if table.betting == "fixed_limit" else None)
         if len(order) > 1:
             self._blinds(b, hand_id, head, plan)
         holes: dict[int, list[str]] = {s: [] for s in order}
