@@ -247,9 +247,10 @@ def side_by_side(args: argparse.Namespace) -> dict:
                 print(f"      PokerKit run {i + 1}: {f['count']:,} hands in {f['wall']:.2f} s (cpu {f['cpu']:.2f}), "
                       f"{f['failed']} failed; peak RSS {run.maxrss_mb:.0f} MB", flush=True)
             else:
+                many = (f"; of which executemany {f['executemany_s']:.2f} s for {f['executemany_rows']:,} rows"
+                        if f["executemany_rows"] else "")
                 print(f"      auditor run {i + 1}: ingest {f['ingest_wall']:.2f} s (PHH reader {f['ingest_read_s']:.2f} s), "
-                      f"checks {f['wall']:.2f} s (of which executemany {f['executemany_s']:.2f} s for "
-                      f"{f['executemany_rows']:,} rows); {f['count']:,} hands, {f['quarantined']} quarantined, "
+                      f"checks {f['wall']:.2f} s{many}; {f['count']:,} hands, {f['quarantined']} quarantined, "
                       f"findings {f['findings']}; peak RSS {run.maxrss_mb:.0f} MB", flush=True)
         if not (pk.runs[-1].ok and au.runs[-1].ok):
             break
@@ -448,11 +449,9 @@ def main(argv: list[str] | None = None) -> None:
             rows.append([fmt_count(m.count) if ok else f"x{copies}",
                          f"{m.median('wall'):.2f} ({lo:.2f}-{hi:.2f})" if ok else (m.note or "FAILED"),
                          fmt_rate(m.rate()) if ok else "", f"{m.median('cpu'):.1f}" if ok else "",
-                         f"{m.rss():.0f}" if ok else "", f"{m.median('executemany_s'):.1f}" if ok else "",
-                         str(len(m.values("wall")))])
+                         f"{m.rss():.0f}" if ok else "", str(len(m.values("wall")))])
         print(f"\nSimulated hands, checks only ({sim_profile(args)} profile), data already in a DuckDB file:")
-        print(table(["hands", "wall s (min-max)", "hands/s", "cpu s", "peak RSS MB", "of which executemany s", "n"],
-                    rows))
+        print(table(["hands", "wall s (min-max)", "hands/s", "cpu s", "peak RSS MB", "n"], rows))
     payload = {"machine": machine(), "versions": versions(), "args": vars(args)}
     if part1 and "pk" in part1:
         payload["part1"] = {k: ([vars(r) | {"log": r.log[-2000:]} for r in v.runs] if isinstance(v, Measure) else v)

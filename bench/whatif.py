@@ -1,7 +1,8 @@
 """What-if measurements behind the proposals in bench/README.md. Nothing in auditor/ is changed: a proposal is tried
-by patching, inside the measuring process only, the SQL text or the query the auditor would run.
+inside the measuring process only, by a setting or by running the query the auditor would run in another form.
+(The first what-if, ``bac_events`` as a view instead of an in-memory TEMP TABLE copy of the day, was adopted in
+commit 95eff5d.)
 
-    .venv/bin/python -m bench.whatif bac-view [--copies 10]      # baccarat: bac_events as a VIEW instead of a TEMP TABLE
     .venv/bin/python -m bench.whatif bac-limit [--copies 10] [--limit 2GB]   # baccarat: checks under a memory_limit
     .venv/bin/python -m bench.whatif holdem-stream [--copies 10]  # hold'em: one global ORDER BY vs one query per table
 
@@ -37,29 +38,10 @@ def _fresh(con) -> None:
 
 
 def child_bac(a: argparse.Namespace) -> None:
-    """run_checks on the baccarat database, as is or with ``bac_events`` a view."""
+    """run_checks on the baccarat database, optionally under a DuckDB ``memory_limit``."""
     import auditor.engine.audit as audit
     from auditor.engine.ruleset import load_rulesets
 
-    if a.variant == "view":
-        from importlib.resources import files
-
-        from auditor.engine.sql_runner import render
-        from auditor.games.baccarat import model
-
-        def build_model(con, game, ruleset):  # model.build_model with one statement changed
-            con.execute("CREATE OR REPLACE TABLE bac_tableau (banker_total INTEGER, player_third VARCHAR, draws BOOLEAN)")
-            con.executemany("INSERT INTO bac_tableau VALUES (?, ?, ?)", model._tableau_rows())
-            sql = files("auditor.games.baccarat").joinpath("model.sql").read_text(encoding="utf-8")
-            old = "CREATE OR REPLACE TEMP TABLE bac_events AS"
-            assert old in sql, "model.sql changed: the what-if no longer applies"
-            sql = sql.replace(old, "CREATE OR REPLACE VIEW bac_events AS")
-            for statement in render(sql, ruleset).split(";\n"):
-                if statement.strip() and not all(l.strip().startswith("--") or not l.strip()
-                                                  for l in statement.splitlines()):
-                    con.execute(statement)
-
-        audit._build_model = build_model
     con = audit.connect(Path(a.db), 2)
     _fresh(con)
     if a.limit:
@@ -106,7 +88,7 @@ def _db(kind: str, copies: int) -> Path:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("what", choices=("bac-view", "bac-limit", "holdem-stream"))
+    p.add_argument("what", choices=("bac-limit", "holdem-stream"))
     p.add_argument("--copies", type=int, default=10)
     p.add_argument("--limit", default="2GB")
     p.add_argument("--repeat", type=int, default=1)
@@ -114,9 +96,6 @@ def main() -> None:
     if a.what == "holdem-stream":
         db = _db("holdem", a.copies)
         variants = [("global", ["stream", "--variant", "global"]), ("per-table", ["stream", "--variant", "per-table"])]
-    elif a.what == "bac-view":
-        db = _db("baccarat", a.copies)
-        variants = [("as is", ["bac", "--variant", "as-is"]), ("bac_events view", ["bac", "--variant", "view"])]
     else:
         db = _db("baccarat", a.copies)
         variants = [("default memory_limit", ["bac", "--variant", "as-is"]),
