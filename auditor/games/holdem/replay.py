@@ -21,6 +21,8 @@ COLUMNS = ("table_id", "hand_id", "seq", "file", "line", "event", "card", "targe
            "amount", "action", "pot", "method", "reason")
 ZERO = Decimal(0)
 _AFTER_BETTING = frozenset({"show", "rake", "refund", "award", "stack", "hand_end", "void"})
+_HOLDEM = "game = 'holdem' AND hand_id IS NOT NULL"
+BATCH_EVENTS = 1 << 20  # events per query (about 100 MB of sorted events in DuckDB)
 
 
 def table_infos(con: duckdb.DuckDBPyConnection, game: str = "holdem") -> dict[str, TableInfo]:
@@ -34,6 +36,8 @@ def table_infos(con: duckdb.DuckDBPyConnection, game: str = "holdem") -> dict[st
 
 def tainted_hands(con: duckdb.DuckDBPyConnection, game: str = "holdem") -> set[tuple[str, str]]:
     """Hands with a quarantined record: tied to it by key, or lying around it in the same file."""
+    if not con.execute("SELECT count(*) FROM quarantine").fetchone()[0]:
+        return set()  # nothing quarantined: no hand is tainted (and no pass over the day's hands is needed)
     return set(con.execute(
         """
         WITH spans AS (
@@ -43,6 +47,34 @@ def tainted_hands(con: duckdb.DuckDBPyConnection, game: str = "holdem") -> set[t
         SELECT DISTINCT s.table_id, s.hand_id FROM spans s JOIN quarantine q
           ON (q.table_id = s.table_id AND q.hand_id = s.hand_id) OR (q.file = s.file AND q.line BETWEEN s.lo AND s.hi)
         """, [game]).fetchall())
+
+
+def table_ranges(con: duckdb.DuckDBPyConnection, events_per_query: int = BATCH_EVENTS) -> list[tuple[str, str]]:
+    """Consecutive ranges of hold'em tables, in ``table_id`` order, of about ``events_per_query`` events each (a
+    table is never split): one query per range keeps the sort DuckDB materialises to one range, not the day."""
+    ranges: list[tuple[str, str]] = []
+    first = last = None
+    size = 0
+    for table_id, events in con.execute(
+            f"SELECT table_id, count(*) FROM events WHERE {_HOLDEM} GROUP BY table_id ORDER BY table_id").fetchall():
+        if first is not None and size + events > events_per_query:
+            ranges.append((first, last))
+            first, size = None, 0
+        first = table_id if first is None else first
+        last = table_id
+        size += events
+    if first is not None:
+        ranges.append((first, last))
+    return ranges
+
+
+def _events(con: duckdb.DuckDBPyConnection, batch_size: int) -> Iterator[tuple]:
+    """The hold'em events in ``table_id``, ``seq`` order as tuples of ``COLUMNS``, one query per table range."""
+    select = (f"SELECT {', '.join(COLUMNS)} FROM events WHERE {_HOLDEM} AND table_id BETWEEN $lo AND $hi "
+              "ORDER BY table_id, seq")
+    for lo, hi in table_ranges(con):
+        for batch in con.sql(select, params={"lo": lo, "hi": hi}).to_arrow_reader(batch_size):
+            yield from zip(*[batch.column(name).to_pylist() for name in COLUMNS])
 
 
 class _HandReplay:
@@ -119,38 +151,38 @@ class _HandReplay:
 
 
 def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1 << 16) -> Iterator[Hand]:
-    """Every complete hold'em hand, in table and ``seq`` order, with ``previous`` set to the table's last hand."""
+    """Every complete hold'em hand, in table and ``seq`` order, with ``previous`` set to the table's last hand.
+
+    Only one table is open at a time: its unfinished hands and its last hand are dropped when the next table starts,
+    so memory does not grow with the day."""
     tables = table_infos(con)
     tainted = tainted_hands(con)
-    open_hands: dict[tuple[str, str], _HandReplay] = {}
-    last: dict[str, Hand] = {}
-    reader = con.sql(
-        f"SELECT {', '.join(COLUMNS)} FROM events WHERE game = 'holdem' AND hand_id IS NOT NULL ORDER BY table_id, seq"
-    ).to_arrow_reader(batch_size)
-    for batch in reader:
-        columns = [batch.column(name).to_pylist() for name in COLUMNS]
-        for values in zip(*columns):
-            row = dict(zip(COLUMNS, values))
-            key = (row["table_id"], row["hand_id"])
-            src = Source(row["seq"], row["file"], row["line"])
-            if row["event"] == "hand_start":
-                table = tables[row["table_id"]]
-                if table.first_hand_id is None:
-                    table.first_hand_id = row["hand_id"]
-                hand = Hand(table, row["hand_id"], src, row["seat"])
-                hand.tainted = key in tainted
-                open_hands[key] = _HandReplay(hand, ruleset)
-                continue
-            current = open_hands.get(key)
-            if current is None:
-                continue  # ingest guarantees a start; nothing to replay without it
-            current.feed(row["event"], src, row)
-            if row["event"] == "hand_end":
-                del open_hands[key]
-                hand = current.hand
-                previous = last.get(hand.table.table_id)
-                if previous is not None:
-                    previous.previous = None  # keep one hand of history per table, not the whole day
-                hand.previous = previous
-                last[hand.table.table_id] = hand
-                yield hand
+    open_hands: dict[str, _HandReplay] = {}
+    table_id: str | None = None
+    last: Hand | None = None
+    for values in _events(con, batch_size):
+        row = dict(zip(COLUMNS, values))
+        if row["table_id"] != table_id:
+            table_id, last = row["table_id"], None
+            open_hands.clear()
+        src = Source(row["seq"], row["file"], row["line"])
+        if row["event"] == "hand_start":
+            table = tables[table_id]
+            if table.first_hand_id is None:
+                table.first_hand_id = row["hand_id"]
+            hand = Hand(table, row["hand_id"], src, row["seat"])
+            hand.tainted = (table_id, row["hand_id"]) in tainted
+            open_hands[row["hand_id"]] = _HandReplay(hand, ruleset)
+            continue
+        current = open_hands.get(row["hand_id"])
+        if current is None:
+            continue  # ingest guarantees a start; nothing to replay without it
+        current.feed(row["event"], src, row)
+        if row["event"] == "hand_end":
+            del open_hands[row["hand_id"]]
+            hand = current.hand
+            if last is not None:
+                last.previous = None  # keep one hand of history per table, not the whole day
+            hand.previous = last
+            last = hand
+            yield hand
