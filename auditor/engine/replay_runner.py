@@ -43,12 +43,53 @@ def breach(src: Any, message: str, expected: object = None, found: object = None
                   None if expected is None else str(expected), None if found is None else str(found), severity)
 
 
+def always(hand: Any, ruleset: Ruleset) -> str | None:
+    """The default ``applies``: every hand can be evaluated."""
+    return None
+
+
 @dataclass(frozen=True)
 class ReplayRule:
     id: str
     game: str
     check: Callable[[Any, Ruleset], Iterable[Breach]]
-    applies: Callable[[Any, Ruleset], str | None] = lambda hand, ruleset: None
+    applies: Callable[[Any, Ruleset], str | None] = always
+
+
+class _Coverage:
+    """The coverage rows (rule, table, reason, hands), counted table by table into flat columns; DuckDB adds them up.
+
+    Evaluated hands, the common case, are counted in a list per rule; the reasons for not evaluating in a dict."""
+
+    def __init__(self, rule_ids: list[str]) -> None:
+        self.rule_ids = rule_ids
+        self.table: str | None = None
+        self.evaluated = [0] * len(rule_ids)
+        self.missing: Counter[tuple[str, str]] = Counter()
+        self.columns: tuple[list, list, list, list] = ([], [], [], [])
+
+    def next_table(self, table: str) -> None:
+        self.flush()
+        self.table = table
+
+    def flush(self) -> None:
+        rule, table, missing, units = self.columns
+        for i, count in enumerate(self.evaluated):
+            if count:
+                rule.append(self.rule_ids[i]), table.append(self.table), missing.append(None), units.append(count)
+                self.evaluated[i] = 0
+        for (rule_id, reason), count in self.missing.items():
+            rule.append(rule_id), table.append(self.table), missing.append(reason), units.append(count)
+        self.missing.clear()
+
+    def insert(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.flush()
+        names = ("rule", "table_id", "missing", "units")
+        types = (pa.string(), pa.string(), pa.string(), pa.int64())
+        con.register("replay_coverage", pa.table([pa.array(c, t) for c, t in zip(self.columns, types)], names=names))
+        con.execute("INSERT INTO coverage SELECT rule, table_id, missing, sum(units)::BIGINT FROM replay_coverage "
+                    "GROUP BY rule, table_id, missing ORDER BY rule, table_id, coalesce(missing, '')")
+        con.unregister("replay_coverage")
 
 
 def run_replay_rules(
@@ -58,18 +99,24 @@ def run_replay_rules(
     replay = importlib.import_module(f"auditor.games.{game}.replay").replay
     specs = {r.id: ruleset.rules[r.id] for r in rules}
     rows: list[tuple] = []
-    coverage: Counter[tuple[str, str, str | None]] = Counter()
+    coverage = _Coverage([r.id for r in rules])
+    evaluated, missing_counts = coverage.evaluated, coverage.missing
+    judged = [(r.id, None if r.applies is always else r.applies, r.check) for r in rules]
     for n, hand in enumerate(replay(con, ruleset), start=1):
         table = hand.table.table_id
-        for rule in rules:
-            missing = INPUT_ERROR if hand.tainted else rule.applies(hand, ruleset)
-            if missing == NOT_APPLICABLE:
+        if table != coverage.table:
+            coverage.next_table(table)
+        for i, (rule_id, applies, check) in enumerate(judged):
+            missing = INPUT_ERROR if hand.tainted else None if applies is None else applies(hand, ruleset)
+            if missing is not None:
+                if missing != NOT_APPLICABLE:
+                    missing_counts[(rule_id, missing)] += 1
                 continue
-            coverage[(rule.id, table, missing)] += 1
-            if missing is None:
-                for b in rule.check(hand, ruleset):
-                    rows.append((rule.id, specs[rule.id].citation, b.severity or specs[rule.id].severity, game,
-                                 table, None, hand.hand_id, b.seq, b.file, b.line, b.message, b.expected, b.found))
+            evaluated[i] += 1
+            for b in check(hand, ruleset):
+                spec = specs[rule_id]
+                rows.append((rule_id, spec.citation, b.severity or spec.severity, game, table, None, hand.hand_id,
+                             b.seq, b.file, b.line, b.message, b.expected, b.found))
         if n % PROGRESS_EVERY == 0:
             step(f"{n} hands")
     names = ["rule", "article", "severity", "game", "table", "shoe", "hand", "seq", "file", "line", "message",
@@ -79,12 +126,4 @@ def run_replay_rules(
     con.register("replay_findings", found)
     con.execute("INSERT INTO findings SELECT * FROM replay_findings")
     con.unregister("replay_findings")
-    rows_by_key = sorted(coverage.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2] or ""))
-    covered = pa.table({
-        "rule": [k[0] for k, _ in rows_by_key], "table_id": [k[1] for k, _ in rows_by_key],
-        "missing": pa.array([k[2] for k, _ in rows_by_key], pa.string()), "units": [v for _, v in rows_by_key],
-    }, schema=pa.schema([("rule", pa.string()), ("table_id", pa.string()), ("missing", pa.string()),
-                         ("units", pa.int64())]))
-    con.register("replay_coverage", covered)
-    con.execute("INSERT INTO coverage SELECT * FROM replay_coverage")
-    con.unregister("replay_coverage")
+    coverage.insert(con)

@@ -7,6 +7,7 @@ still the one expected, so one error in the log gives one finding, not a cascade
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from decimal import Decimal
 
@@ -80,8 +81,22 @@ class Betting:
         return self.street == "preflop" and can_act == [self.bb_seat] and self.bb_seat not in self.acted
 
     def expected(self) -> int | None:
-        pending = self.pending()
-        return pending[0] if pending else None
+        """The first of ``pending()``: who must act now (None: nobody)."""
+        return self._first_owing([s for s in self.order if s not in self.folded and s not in self.all_in])
+
+    def _first_owing(self, can_act: list[int]) -> int | None:
+        """``pending()[0]`` without building the list; ``can_act``: the live players not all-in, in seat order."""
+        if len(self.order) - len(self.folded) < 2:  # folded seats are always in ``order``
+            return None
+        if self._no_betting_left(can_act) and not self._big_blind_option(can_act):
+            return None
+        order, bet, acted, contributed = self.order, self.current_bet, self.acted, self.round
+        able = set(can_act)
+        start = 0 if self.pointer is None else bisect_right(order, self.pointer)
+        for s in order[start:] + order[:start]:  # clockwise from the pointer (``order`` is sorted)
+            if s in able and (s not in acted or contributed[s] < bet):
+                return s
+        return None
 
     def close_round(self, src: Source) -> None:
         """Record a round that ends with players still to act. The big blind's option when nobody is left to bet
@@ -119,15 +134,15 @@ class Betting:
     def act(self, action: Action) -> None:
         """Record the state ``action`` met, then apply it as logged."""
         s = action.seat
-        action.expected_seat = self.expected()
         can_act = [p for p in self.order if p not in self.folded and p not in self.all_in]
+        action.expected_seat = self._first_owing(can_act)
         if action.expected_seat is None and action.kind == "check" and can_act == [s] and self._no_betting_left(can_act):
             action.expected_seat = s  # the last player with chips may check: he owes nothing, nobody is left to bet
         action.to_call = max(self.current_bet - self.round.get(s, ZERO), ZERO)
         action.current_bet = self.current_bet
         action.min_increment = self.min_increment
         action.raises_before = self.raises
-        action.live_players = len([p for p in self.order if p not in self.folded])
+        action.live_players = len(self.order) - len(self.folded)
         action.stack_before = self.stack.get(s, ZERO)
         action.may_raise = s not in self.no_reraise
         if s == action.expected_seat:

@@ -1,8 +1,8 @@
 """Strict replay: hold'em events from DuckDB, in table and ``seq`` order, become ``Hand`` records.
 
-Events stream as Arrow batches (never the whole day in Python at once). Each hand is replayed by the betting state
-machine of ``betting.py``; the replay follows the log as written and records what it met, never what it would have
-liked to see."""
+Events stream as Arrow batches, one query per range of tables (never the whole day in Python, nor in one sort).
+Each hand is replayed by the betting state machine of ``betting.py``; the replay follows the log as written and
+records what it met, never what it would have liked to see."""
 
 from __future__ import annotations
 
@@ -11,18 +11,23 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.betting import Betting
 from auditor.games.holdem.hand import Action, Card, Hand, Money, Source, TableInfo
 from auditor.games.holdem.limits import smallest_increment
 
-COLUMNS = ("table_id", "hand_id", "seq", "file", "line", "event", "card", "target", "face", "seat", "player",
-           "amount", "action", "pot", "method", "reason")
+# The columns the replay reads, in the order ``replay`` unpacks them.
+COLUMNS = ("table_id", "hand_id", "seq", "file", "line", "event", "card", "face", "seat", "player", "amount",
+           "action", "pot", "method", "reason")
+# Converted through their distinct values: few of them, and each costly to make (a Decimal) or repeated (a path).
+_REPEATED = frozenset({"table_id", "file", "event", "amount"})
 ZERO = Decimal(0)
 _AFTER_BETTING = frozenset({"show", "rake", "refund", "award", "stack", "hand_end", "void"})
 _HOLDEM = "game = 'holdem' AND hand_id IS NOT NULL"
-BATCH_EVENTS = 1 << 20  # events per query (about 100 MB of sorted events in DuckDB)
+BATCH_EVENTS = 1 << 18  # events per query: about 250 MB of peak memory above the baseline, whatever the day
 
 
 def table_infos(con: duckdb.DuckDBPyConnection, game: str = "holdem") -> dict[str, TableInfo]:
@@ -68,78 +73,111 @@ def table_ranges(con: duckdb.DuckDBPyConnection, events_per_query: int = BATCH_E
     return ranges
 
 
+def _pylist(column: pa.Array, repeated: bool) -> list:
+    """The column's values as Python objects (``to_pylist``); a column of few distinct values is converted through
+    them, which gives the same values."""
+    if not repeated:
+        return column.to_pylist()
+    encoded = pc.dictionary_encode(column)
+    values = encoded.dictionary.to_pylist()
+    return [None if i is None else values[i] for i in encoded.indices.to_pylist()]
+
+
 def _events(con: duckdb.DuckDBPyConnection, batch_size: int) -> Iterator[tuple]:
     """The hold'em events in ``table_id``, ``seq`` order as tuples of ``COLUMNS``, one query per table range."""
     select = (f"SELECT {', '.join(COLUMNS)} FROM events WHERE {_HOLDEM} AND table_id BETWEEN $lo AND $hi "
               "ORDER BY table_id, seq")
     for lo, hi in table_ranges(con):
         for batch in con.sql(select, params={"lo": lo, "hi": hi}).to_arrow_reader(batch_size):
-            yield from zip(*[batch.column(name).to_pylist() for name in COLUMNS])
+            yield from zip(*[_pylist(batch.column(name), name in _REPEATED) for name in COLUMNS])
+
+
+class _Increments(dict):
+    """A table's smallest full bet or raise by street (``limits.smallest_increment``), computed when first asked."""
+
+    def __init__(self, table: TableInfo, ruleset: Ruleset) -> None:
+        super().__init__()
+        self.table, self.ruleset = table, ruleset
+
+    def __missing__(self, street: str) -> Decimal:
+        value = self[street] = smallest_increment(self.table, self.ruleset, street)
+        return value
 
 
 class _HandReplay:
     """Feeds one hand's events, in order, to a ``Hand`` and its ``Betting``."""
 
-    def __init__(self, hand: Hand, ruleset: Ruleset) -> None:
+    __slots__ = ("hand", "smallest", "betting", "board_count", "finished")
+
+    def __init__(self, hand: Hand, smallest: _Increments) -> None:
         self.hand = hand
-        self.ruleset = ruleset
+        self.smallest = smallest
         self.betting: Betting | None = None
         self.board_count = 0
         self.finished = False
 
     def _bet(self) -> Betting:
         if self.betting is None:
-            table, ruleset = self.hand.table, self.ruleset
-            self.betting = Betting(self.hand, table.money("big_blind", ZERO),
-                                   lambda street: smallest_increment(table, ruleset, street))
+            self.betting = Betting(self.hand, self.hand.table.money("big_blind", ZERO), self.smallest.__getitem__)
         return self.betting
 
-    def _street_of_next_card(self) -> str:
-        return "flop" if self.board_count < 3 else "turn" if self.board_count == 3 else "river"
-
-    def feed(self, event: str, src: Source, row: dict) -> None:
+    def feed(self, event: str, src: Source, card: str | None, face: str | None, seat: int | None,
+             player: str | None, amount: Decimal | None, kind: str | None, pot: int | None, method: str | None,
+             reason: str | None) -> None:
         hand = self.hand
-        if event == "seat":
-            hand.seats[row["seat"]] = row["player"]
-            hand.stacks[row["seat"]] = row["amount"]
-            hand.seat_sources[row["seat"]] = src
-        elif event == "action":
-            action = Action(src, row["seat"], row["action"], row["amount"] or ZERO, self._bet().street)
-            if action.kind.startswith("post_"):
-                self._bet().post(action)
+        if event == "action":
+            action = Action(src, seat, kind, amount or ZERO, self._bet().street)
+            if kind.startswith("post_"):
+                self.betting.post(action)
             else:
-                self._bet().act(action)
+                self.betting.act(action)
             hand.actions.append(action)
-        elif event == "deal":
-            hand.deals.append(Card(src, row["card"], row["seat"], row["face"], "preflop"))
-        elif event in ("burn", "board"):
-            street = self._street_of_next_card() if self.board_count < 5 else "extra"
+            return
+        if event == "deal":
+            hand.deals.append(Card(src, card, seat, face, "preflop"))
+            return
+        if event == "seat":
+            hand.seats[seat] = player
+            hand.stacks[seat] = amount
+            hand.seat_sources[seat] = src
+            return
+        if event == "burn" or event == "board":
+            n = self.board_count
+            street = "flop" if n < 3 else "turn" if n == 3 else "river" if n < 5 else "extra"
             if not self.finished:
                 self._bet().open_street(street, src)
-            card = Card(src, row["card"], None, row["face"], street)
             if event == "burn":
-                hand.burns.append(card)
+                hand.burns.append(Card(src, card, None, face, street))
             else:
-                hand.board.append(card)
-                self.board_count += 1
-        elif event == "shuffle":
-            hand.shuffles.append((src, row["method"]))
-        elif event == "cut":
+                hand.board.append(Card(src, card, None, face, street))
+                self.board_count = n + 1
+            return
+        if event == "shuffle":
+            hand.shuffles.append((src, method))
+            return
+        if event == "cut":
             hand.cuts.append(src)
-        if event in _AFTER_BETTING and not self.finished:
+            return
+        if event in _AFTER_BETTING:
+            self._after_betting(event, src, card, seat, amount, pot, reason)
+
+    def _after_betting(self, event: str, src: Source, card: str | None, seat: int | None, amount: Decimal | None,
+                       pot: int | None, reason: str | None) -> None:
+        hand = self.hand
+        if not self.finished:
             self.finished = True
             if event != "void":  # a hand voided (art. 9(2)) stops wherever it was: nobody is owed an action
                 self._bet().close_round(src)
-        if event == "show":
-            hand.shows.append(Card(src, row["card"], row["seat"]))
-        elif event == "rake":
-            hand.rakes.append(Money(src, None, row["amount"] or ZERO, reason=row["reason"]))
-        elif event == "refund":
-            hand.refunds.append(Money(src, row["seat"], row["amount"] or ZERO))
+        if event == "stack":
+            hand.stacks_after[seat] = amount
+        elif event == "show":
+            hand.shows.append(Card(src, card, seat))
         elif event == "award":
-            hand.awards.append(Money(src, row["seat"], row["amount"] or ZERO, pot=row["pot"]))
-        elif event == "stack":
-            hand.stacks_after[row["seat"]] = row["amount"]
+            hand.awards.append(Money(src, seat, amount or ZERO, pot=pot))
+        elif event == "rake":
+            hand.rakes.append(Money(src, None, amount or ZERO, reason=reason))
+        elif event == "refund":
+            hand.refunds.append(Money(src, seat, amount or ZERO))
         elif event == "void":
             hand.void = src
         elif event == "hand_end":
@@ -158,29 +196,38 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
     tables = table_infos(con)
     tainted = tainted_hands(con)
     open_hands: dict[str, _HandReplay] = {}
-    table_id: str | None = None
+    current_table: str | None = None
+    smallest: _Increments | None = None
     last: Hand | None = None
-    for values in _events(con, batch_size):
-        row = dict(zip(COLUMNS, values))
-        if row["table_id"] != table_id:
-            table_id, last = row["table_id"], None
+    current: _HandReplay | None = None
+    current_id: str | None = None
+    for (table_id, hand_id, seq, file, line, event, card, face, seat, player, amount, kind, pot, method,
+         reason) in _events(con, batch_size):
+        if table_id != current_table:
+            current_table, last, current, current_id = table_id, None, None, None
             open_hands.clear()
-        src = Source(row["seq"], row["file"], row["line"])
-        if row["event"] == "hand_start":
+            smallest = None
+        src = Source(seq, file, line)
+        if event == "hand_start":
             table = tables[table_id]
             if table.first_hand_id is None:
-                table.first_hand_id = row["hand_id"]
-            hand = Hand(table, row["hand_id"], src, row["seat"])
-            hand.tainted = (table_id, row["hand_id"]) in tainted
-            open_hands[row["hand_id"]] = _HandReplay(hand, ruleset)
+                table.first_hand_id = hand_id
+            if smallest is None:
+                smallest = _Increments(table, ruleset)
+            hand = Hand(table, hand_id, src, seat)
+            hand.tainted = (table_id, hand_id) in tainted
+            current, current_id = _HandReplay(hand, smallest), hand_id
+            open_hands[hand_id] = current
             continue
-        current = open_hands.get(row["hand_id"])
+        if hand_id != current_id:
+            current, current_id = open_hands.get(hand_id), hand_id
         if current is None:
             continue  # ingest guarantees a start; nothing to replay without it
-        current.feed(row["event"], src, row)
-        if row["event"] == "hand_end":
-            del open_hands[row["hand_id"]]
+        current.feed(event, src, card, face, seat, player, amount, kind, pot, method, reason)
+        if event == "hand_end":
+            del open_hands[hand_id]
             hand = current.hand
+            current, current_id = None, None
             if last is not None:
                 last.previous = None  # keep one hand of history per table, not the whole day
             hand.previous = last
