@@ -10,6 +10,7 @@ import importlib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import chain, repeat
 from typing import Any
 
 import duckdb
@@ -64,31 +65,38 @@ class _Coverage:
     def __init__(self, rule_ids: list[str]) -> None:
         self.rule_ids = rule_ids
         self.table: str | None = None
-        self.evaluated = [0] * len(rule_ids)
+        self.evaluated = [0] * len(rule_ids)  # reset in place: the runner counts into this very list
         self.missing: Counter[tuple[str, str]] = Counter()
-        self.columns: tuple[list, list, list, list] = ([], [], [], [])
+        self.tables: list[str | None] = []  # the tables counted so far, and the evaluated counts of each (per rule)
+        self.counts: list[int] = []
+        self.reasons: tuple[list, list, list, list] = ([], [], [], [])  # rule, table, reason, hands
 
     def next_table(self, table: str) -> None:
         self.flush()
         self.table = table
 
     def flush(self) -> None:
-        rule, table, missing, units = self.columns
-        for i, count in enumerate(self.evaluated):
-            if count:
-                rule.append(self.rule_ids[i]), table.append(self.table), missing.append(None), units.append(count)
-                self.evaluated[i] = 0
+        if any(self.evaluated):
+            self.tables.append(self.table)
+            self.counts.extend(self.evaluated)
+            self.evaluated[:] = [0] * len(self.rule_ids)
+        rule, table, missing, units = self.reasons
         for (rule_id, reason), count in self.missing.items():
             rule.append(rule_id), table.append(self.table), missing.append(reason), units.append(count)
         self.missing.clear()
 
     def insert(self, con: duckdb.DuckDBPyConnection) -> None:
         self.flush()
-        names = ("rule", "table_id", "missing", "units")
-        types = (pa.string(), pa.string(), pa.string(), pa.int64())
-        con.register("replay_coverage", pa.table([pa.array(c, t) for c, t in zip(self.columns, types)], names=names))
+        rule, table, missing, units = self.reasons
+        columns = [
+            pa.array(self.rule_ids * len(self.tables) + rule, pa.string()),
+            pa.array([*chain.from_iterable(repeat(t, len(self.rule_ids)) for t in self.tables), *table], pa.string()),
+            pa.array([None] * len(self.counts) + missing, pa.string()),
+            pa.array(self.counts + units, pa.int64()),
+        ]
+        con.register("replay_coverage", pa.table(columns, names=["rule", "table_id", "missing", "units"]))
         con.execute("INSERT INTO coverage SELECT rule, table_id, missing, sum(units)::BIGINT FROM replay_coverage "
-                    "GROUP BY rule, table_id, missing ORDER BY rule, table_id, coalesce(missing, '')")
+                    "WHERE units > 0 GROUP BY rule, table_id, missing ORDER BY rule, table_id, coalesce(missing, '')")
         con.unregister("replay_coverage")
 
 

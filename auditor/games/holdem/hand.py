@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
+    """Where an event is: its ``seq`` and its file and line (immutable; a tuple, the cheapest to make per event)."""
+
     seq: int
     file: str
     line: int
@@ -77,10 +79,15 @@ class TableInfo:
     config: dict
     not_logged: frozenset[str]
     first_hand_id: str | None = None
+    _amounts: dict[str, Decimal | None] = field(default_factory=dict, repr=False, compare=False)
 
     def money(self, key: str, default: Decimal | None = None) -> Decimal | None:
-        value = self.config.get(key)
-        return Decimal(str(value)) if value is not None else default
+        """The configured amount ``key`` as an exact Decimal (read once per table), else ``default``."""
+        if key not in self._amounts:
+            value = self.config.get(key)
+            self._amounts[key] = Decimal(str(value)) if value is not None else None
+        amount = self._amounts[key]
+        return default if amount is None else amount
 
 
 @dataclass

@@ -43,29 +43,37 @@ class _Rake:
         return self.taken < min(floor_to(self.low * self.pot, self.unit), self.cap) and self.due > 0
 
 
+def _rake(hand, ruleset) -> _Rake:
+    """The hand's rake numbers, computed once for the five rules of art. 16."""
+    cached = getattr(hand, "_rake", None)
+    if cached is None:
+        cached = hand._rake = _Rake(hand, ruleset)  # type: ignore[attr-defined]
+    return cached
+
+
 def _max_rate(hand, ruleset):
-    r = _Rake(hand, ruleset)
+    r = _rake(hand, ruleset)
     if r.over_rate():
         yield breach(r.src, f"rake {_f(r.taken)} on a pot of {_f(r.pot)} is above {r.high * 100}% (art. 16)",
                      f"<= {_f(r.high * r.pot)}", _f(r.taken))
 
 
 def _cap(hand, ruleset):
-    r = _Rake(hand, ruleset)
+    r = _rake(hand, ruleset)
     if r.over_cap():
         yield breach(r.src, f"rake {_f(r.taken)} above five big blinds ({_f(r.cap)}, art. 16)", f"<= {_f(r.cap)}",
                      _f(r.taken))
 
 
 def _min_rate(hand, ruleset):
-    r = _Rake(hand, ruleset)
+    r = _rake(hand, ruleset)
     if r.under_minimum():
         yield breach(r.src, f"rake {_f(r.taken)} on a pot of {_f(r.pot)} is below {r.low * 100}% (art. 16)",
                      f">= {_f(min(floor_to(r.low * r.pot, r.unit), r.cap))}", _f(r.taken))
 
 
 def _declared_rate(hand, ruleset):
-    r = _Rake(hand, ruleset)
+    r = _rake(hand, ruleset)
     if not (r.low <= r.rate <= r.high):
         if hand.hand_id == hand.table.first_hand_id:
             yield breach(hand.start, f"the table declares a rake rate of {r.rate}; art. 16 allows "
