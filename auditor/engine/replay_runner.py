@@ -95,8 +95,9 @@ class _Coverage:
             pa.array(self.counts + units, pa.int64()),
         ]
         con.register("replay_coverage", pa.table(columns, names=["rule", "table_id", "missing", "units"]))
+        # One row per (rule, table, reason), in no particular order: every reader of ``coverage`` aggregates it.
         con.execute("INSERT INTO coverage SELECT rule, table_id, missing, sum(units)::BIGINT FROM replay_coverage "
-                    "WHERE units > 0 GROUP BY rule, table_id, missing ORDER BY rule, table_id, coalesce(missing, '')")
+                    "WHERE units > 0 GROUP BY rule, table_id, missing")
         con.unregister("replay_coverage")
 
 
