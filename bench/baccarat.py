@@ -8,7 +8,7 @@ How the data is made (cached under bench/out/baccarat/, reused by later runs):
    coups, 2.2 M events), as JSON Lines and, with the same seed (same events), as Parquet;
 2. the base JSON Lines are ingested once by the auditor's own ``ingest`` into ``base.duckdb`` (0 records quarantined);
 3. a size of N coups is ``ceil(N / base)`` copies of the base: in SQL for the DuckDB database (``events``, ``tables``,
-   an empty ``quarantine``), by a byte replacement of the ``table_id`` for JSON Lines and a column replacement for
+   an empty ``quarantine``; each copy's ``hand_key`` shifted past the previous copy's), by a byte replacement of the ``table_id`` for JSON Lines and a column replacement for
    Parquet. Each copy has new table ids (``B01-c003``); shoe and coup ids and ``seq`` are unchanged within a table.
 
 What is measured, each in a fresh subprocess (peak RSS = that process's ``ru_maxrss``):
@@ -138,11 +138,14 @@ def ensure_db(args: argparse.Namespace, copies: int) -> Path:
         con.execute("CREATE TABLE events AS SELECT * FROM b.events LIMIT 0")
         con.execute("CREATE TABLE tables AS SELECT * FROM b.tables LIMIT 0")
         con.execute("CREATE TABLE quarantine AS SELECT * FROM b.quarantine LIMIT 0")
+        hands = con.execute("SELECT max(hand_key) FROM b.events").fetchone()[0]
         for copy in range(copies):
             s = suffix(copy)
             # Base rows are stored in (table_id, seq) order; a copy keeps that order, and its tables stay contiguous.
+            # Its coups get their own hand_key (the ingest numbers the coups of the day in that order).
             con.execute(f"INSERT INTO events SELECT * REPLACE (table_id || '{s}' AS table_id, "
-                        f"replace(file, '.jsonl', '{s}.jsonl') AS file) FROM b.events")
+                        f"replace(file, '.jsonl', '{s}.jsonl') AS file, hand_key + {copy * hands} AS hand_key) "
+                        "FROM b.events")
             con.execute(f"INSERT INTO tables SELECT * REPLACE (table_id || '{s}' AS table_id, "
                         f"replace(file, '.jsonl', '{s}.jsonl') AS file) FROM b.tables")
         con.execute("CHECKPOINT")

@@ -10,10 +10,11 @@ from pathlib import Path
 import duckdb
 
 from auditor import __version__
+from auditor.engine.batches import BATCH_UNITS, table_batches
 from auditor.engine.registry import SqlRule, checkers
 from auditor.engine.replay_runner import PROGRESS_EVERY, ReplayRule, run_replay_rules
 from auditor.engine.ruleset import Ruleset, citation
-from auditor.engine.sql_runner import create_result_tables, run_sql_rule
+from auditor.engine.sql_runner import create_result_tables, run_sql_rules
 from auditor.ingest.load import discover, ingest
 from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
 from auditor.model.result import (
@@ -39,15 +40,12 @@ def connect(db: Path | None = None, threads: int | None = None) -> duckdb.DuckDB
     return con
 
 
-def _build_model(con: duckdb.DuckDBPyConnection, game: str, ruleset: Ruleset) -> None:
-    """The game's model tables for its SQL rules (``auditor/games/<game>/model.py``)."""
-    importlib.import_module(f"auditor.games.{game}.model").build_model(con, ruleset)
-
-
 def run_checks(
-    con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset], progress: Progress | None = None
+    con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset], progress: Progress | None = None,
+    batch_units: int = BATCH_UNITS,
 ) -> list[str]:
-    """Run every enforced checker of the games present in ``events``; returns the games checked."""
+    """Run every enforced checker of the games present in ``events``; returns the games checked. Set-based rules
+    run batch by batch of whole tables (``engine/batches.py``), at most ``batch_units`` coups or hands a batch."""
     progress = progress or Progress()
     create_result_tables(con)
     games = [g for (g,) in con.execute("SELECT DISTINCT game FROM tables ORDER BY game").fetchall()]
@@ -59,11 +57,12 @@ def run_checks(
         sql_rules = [c for c in enforced if isinstance(c, SqlRule)]
         replay_rules = [c for c in enforced if isinstance(c, ReplayRule)]
         if sql_rules:
-            _build_model(con, game, ruleset)
-            progress.start(f"{game}", len(sql_rules))
-            for rule in sql_rules:
-                run_sql_rule(con, rule, ruleset)
-                progress.step(rule.id)
+            model = importlib.import_module(f"auditor.games.{game}.model")
+            batches = table_batches(con, game, batch_units)
+            progress.start(f"{game}", len(sql_rules) * len(batches))
+            for batch in batches:
+                model.build_model(con, ruleset, batch)
+                run_sql_rules(con, sql_rules, ruleset, progress.step)
         if replay_rules:
             hands = con.execute("SELECT count(*) FROM events WHERE game = ? AND event = 'hand_start'", [game]).fetchone()[0]
             progress.start(f"{game}", max(hands // PROGRESS_EVERY, 1))

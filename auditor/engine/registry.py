@@ -23,23 +23,60 @@ class Checker(Protocol):
     game: str
 
 
+class RegistryError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The units a rule covers, as rows of one model relation: those of ``units`` where ``where`` holds.
+
+    ``missing`` is a SQL expression over the row: NULL when the unit can be evaluated, else the reason it cannot.
+    The SQL runner counts the scopes of every rule over the same relation in one pass."""
+
+    units: str
+    where: str = "true"
+    missing: str = "NULL"
+
+
+@dataclass(frozen=True)
+class UnitBreach:
+    """A breach judged unit by unit, over the evaluated rows of the rule's ``Scope``: one finding per row where
+    ``when`` holds. The other fields are SQL expressions over the row giving the finding's columns. The runner
+    tests every rule over the same relation in one pass, then renders the findings of the few rows that breach."""
+
+    when: str
+    seq: str
+    line: str
+    message: str
+    expected: str
+    found: str
+    severity: str = "NULL"  # an expression giving 'warning' to downgrade a row; NULL keeps the rule's severity
+    hand: str = "hand_id"
+    shoe: str = "shoe_id"
+    file: str = "file"
+
+
 @dataclass(frozen=True)
 class SqlRule:
-    """A set-based rule: two SQL queries over the game's model tables.
+    """A set-based rule over the game's model tables: its ``scope`` and its ``findings``.
 
-    ``findings`` returns one row per breach with the columns ``table_id, shoe_id, hand_id, seq, file, line, message,
-    expected, found`` and optionally ``severity`` (to downgrade a row to a warning). ``scope`` returns one row per
-    unit the rule covers (``table_id, unit_id, missing``): ``missing`` is NULL when the unit was evaluated, else the
-    reason it could not be. ``{{name}}`` in either query is replaced by the ruleset parameter ``name``."""
+    Either may be free SQL. A free ``findings`` query returns one row per breach with the columns ``table_id,
+    shoe_id, hand_id, seq, file, line, message, expected, found`` and optionally ``severity`` (to downgrade a row to
+    a warning); a free ``scope`` query returns one row per unit the rule covers (``table_id, unit_id, missing``:
+    ``missing`` is NULL when the unit was evaluated, else the reason it could not be). For the large relations
+    (coups, bets, settlements) a rule gives instead a ``Scope`` and a ``UnitBreach``, which the runner evaluates
+    together with the other rules over the same relation. ``{{name}}`` anywhere is replaced by the ruleset
+    parameter ``name``."""
 
     id: str
     game: str
-    findings: str
-    scope: str
+    findings: str | UnitBreach
+    scope: str | Scope
 
-
-class RegistryError(Exception):
-    pass
+    def __post_init__(self) -> None:
+        if isinstance(self.findings, UnitBreach) and not isinstance(self.scope, Scope):
+            raise RegistryError(f"rule {self.id}: a UnitBreach is judged over a Scope, not a free scope query")
 
 
 _REGISTRY: dict[str, Checker] = {}

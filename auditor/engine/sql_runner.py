@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Callable
 from decimal import Decimal
 from importlib.resources import files
 
 import duckdb
+import pyarrow as pa
 
-from auditor.engine.registry import SqlRule
+from auditor.engine.registry import Scope, SqlRule, UnitBreach
 from auditor.engine.ruleset import Ruleset
 from auditor.model.finding import FINDING_COLUMNS
 
@@ -44,6 +47,14 @@ def render(sql: str, ruleset: Ruleset) -> str:
     return _PLACEHOLDER.sub(sub, sql)
 
 
+def statements(sql: str) -> list[str]:
+    """The statements of a SQL script (each ends with ``;`` at the end of a line), comment-only pieces left out."""
+    return [
+        statement for statement in sql.split(";\n")
+        if any(line.strip() and not line.strip().startswith("--") for line in statement.splitlines())
+    ]
+
+
 def create_result_tables(con: duckdb.DuckDBPyConnection) -> None:
     """The ``findings`` and ``coverage`` tables every checker writes to, and the shared macros."""
     con.execute(files("auditor.engine").joinpath("macros.sql").read_text(encoding="utf-8"))
@@ -54,7 +65,29 @@ def create_result_tables(con: duckdb.DuckDBPyConnection) -> None:
     )
 
 
-def run_sql_rule(con: duckdb.DuckDBPyConnection, rule: SqlRule, ruleset: Ruleset) -> None:
+def run_sql_rules(
+    con: duckdb.DuckDBPyConnection, rules: list[SqlRule], ruleset: Ruleset, step: Callable[[str], None]
+) -> None:
+    """Every rule's findings and coverage. Rules over the same ``Scope`` relation share one pass for their
+    coverage and one for their findings; free queries run one by one."""
+    fused: dict[str, list[SqlRule]] = {}
+    for rule in rules:
+        if isinstance(rule.scope, Scope):
+            fused.setdefault(rule.scope.units, []).append(rule)
+        if not isinstance(rule.findings, UnitBreach):
+            _free_findings(con, rule, ruleset)
+        if not isinstance(rule.scope, Scope):
+            _free_scope(con, rule, ruleset)
+            if not isinstance(rule.findings, UnitBreach):
+                step(rule.id)
+    for units, group in fused.items():
+        _fused_scopes(con, units, group, ruleset)
+        _fused_findings(con, units, [r for r in group if isinstance(r.findings, UnitBreach)], ruleset)
+        for rule in group:
+            step(rule.id)
+
+
+def _free_findings(con: duckdb.DuckDBPyConnection, rule: SqlRule, ruleset: Ruleset) -> None:
     spec = ruleset.rules[rule.id]
     findings = render(rule.findings, ruleset)
     severity = "f.severity" if "severity" in con.sql(findings).columns else "NULL"
@@ -67,6 +100,9 @@ def run_sql_rule(con: duckdb.DuckDBPyConnection, rule: SqlRule, ruleset: Ruleset
         """,
         [rule.id, spec.citation, spec.severity, rule.game],
     )
+
+
+def _free_scope(con: duckdb.DuckDBPyConnection, rule: SqlRule, ruleset: Ruleset) -> None:
     con.execute(
         f"""
         INSERT INTO coverage
@@ -75,3 +111,57 @@ def run_sql_rule(con: duckdb.DuckDBPyConnection, rule: SqlRule, ruleset: Ruleset
         """,
         [rule.id],
     )
+
+
+def _fused_scopes(con: duckdb.DuckDBPyConnection, units: str, rules: list[SqlRule], ruleset: Ruleset) -> None:
+    """One pass over ``units``: per table, how many rows each rule evaluated and how many it could not, and why.
+    A rule's column is NULL outside its scope and '' for an evaluated row; the few combinations are unfolded here."""
+    columns = ", ".join(
+        f"CASE WHEN ({render(r.scope.where, ruleset)}) THEN coalesce(CAST(({render(r.scope.missing, ruleset)}) "
+        f"AS VARCHAR), '') END AS m{i}"
+        for i, r in enumerate(rules)
+    )
+    counts: Counter[tuple[str, str, str | None]] = Counter()
+    for table_id, *missing, units_n in con.execute(
+        f"SELECT table_id, {columns}, count(*) FROM {units} AS u GROUP BY ALL"
+    ).fetchall():
+        for rule, reason in zip(rules, missing):
+            if reason is not None:
+                counts[(rule.id, table_id, reason or None)] += units_n
+    rows = sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2] or ""))
+    con.register("fused_coverage", pa.table({
+        "rule": pa.array([k[0] for k, _ in rows], pa.string()),
+        "table_id": pa.array([k[1] for k, _ in rows], pa.string()),
+        "missing": pa.array([k[2] for k, _ in rows], pa.string()),
+        "units": pa.array([n for _, n in rows], pa.int64()),
+    }))
+    con.execute("INSERT INTO coverage SELECT * FROM fused_coverage")
+    con.unregister("fused_coverage")
+
+
+def _fused_findings(con: duckdb.DuckDBPyConnection, units: str, rules: list[SqlRule], ruleset: Ruleset) -> None:
+    """One pass over ``units`` keeps the rows that breach any rule, with a flag per rule; each rule's findings are
+    then rendered from those few rows."""
+    if not rules:
+        return
+    flags = ", ".join(
+        f"coalesce(({render(r.scope.where, ruleset)}) AND ({render(r.scope.missing, ruleset)}) IS NULL "
+        f"AND ({render(r.findings.when, ruleset)}), false) AS hit{i}"
+        for i, r in enumerate(rules)
+    )
+    any_hit = " OR ".join(f"hit{i}" for i in range(len(rules)))
+    con.execute(f"CREATE OR REPLACE TEMP TABLE unit_hits AS SELECT * FROM (SELECT u.*, {flags} FROM {units} AS u) "
+                f"WHERE {any_hit}")
+    for i, rule in enumerate(rules):
+        spec, b = ruleset.rules[rule.id], rule.findings
+        columns = ", ".join(render(x, ruleset) for x in (b.shoe, b.hand, b.seq, b.file, b.line, b.message))
+        con.execute(
+            f"""
+            INSERT INTO findings
+            SELECT ?, ?, coalesce({render(b.severity, ruleset)}, ?), ?, table_id, {columns},
+                   CAST(({render(b.expected, ruleset)}) AS VARCHAR), CAST(({render(b.found, ruleset)}) AS VARCHAR)
+            FROM unit_hits WHERE hit{i}
+            """,
+            [rule.id, spec.citation, spec.severity, rule.game],
+        )
+    con.execute("DROP TABLE unit_hits")

@@ -1,7 +1,7 @@
 """Ingest: discover log files, read them, validate every record, and load ``events`` and ``quarantine`` into DuckDB.
 
 Tables created (see docs/log-format.md):
-- ``events``: every accepted record, typed, with its provenance (``file``, ``line``);
+- ``events``: every accepted record, typed, with its provenance (``file``, ``line``) and its keys (``hand_key``, ``nth``);
 - ``quarantine``: every refused record with ``file``, ``line``, ``reason``, ``raw`` and the keys it could be tied to;
 - ``tables``: one row per table, the validated configuration of its ``table_open``."""
 
@@ -131,8 +131,12 @@ def ingest(
     _validate_configs(con)
     con.execute(STRUCTURE_SQL)
     columns = ", ".join(f.column for f in schema.fields)
-    con.execute(f"CREATE OR REPLACE TABLE events AS SELECT file, line, {columns} FROM checked "
-                "WHERE problem IS NULL ORDER BY table_id, seq")
+    # Two keys given once here, so that the checks neither sort the day again nor join on strings:
+    # ``hand_key``, the coup or hand's number in the day, and ``nth``, the event's number among the events of its
+    # type in its coup or hand (the third deal has nth 3).
+    con.execute(f"CREATE OR REPLACE TABLE events AS SELECT file, line, {columns}, hand_key, "
+                "CASE WHEN hand_key IS NOT NULL THEN row_number() OVER (PARTITION BY hand_key, event ORDER BY seq) END AS nth "
+                "FROM checked WHERE problem IS NULL ORDER BY table_id, seq")
     con.execute(
         """
         CREATE OR REPLACE TABLE quarantine AS

@@ -34,14 +34,17 @@ WITH ok AS (
     WHEN seq < open_seq THEN 'event before the table_open of ' || table_id
   END AS problem
   FROM d LEFT JOIN opens USING (table_id)
-), h AS (
+), g AS (
   SELECT table_id, hand_id,
          count(*) FILTER ({_IN_START}) AS n_start,
          min(seq) FILTER ({_IN_START}) AS start_seq,
          min(seq) FILTER ({_IN_END}) AS end_seq
   FROM r1 WHERE problem IS NULL AND hand_id IS NOT NULL GROUP BY table_id, hand_id
+), h AS (
+  -- hand_key: the hand's number in the day, in (table_id, start) order; an integer key for the checks' joins.
+  SELECT *, row_number() OVER (ORDER BY table_id, start_seq, hand_id) AS hand_key FROM g
 )
-SELECT r1.* EXCLUDE (dup_rank, first_file, first_line, problem),
+SELECT r1.* EXCLUDE (dup_rank, first_file, first_line, problem), h.hand_key,
   coalesce(r1.problem, CASE
     WHEN r1.hand_id IS NULL THEN NULL
     WHEN h.n_start = 0 THEN 'no start event for hand ' || r1.hand_id

@@ -1,4 +1,4 @@
-"""Build the baccarat model tables (``model.sql``) and the art. 9 tableau table from ``tableau.csv``."""
+"""Build the baccarat model (``model.sql``) for one batch of tables, and the art. 9 tableau from ``tableau.csv``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from importlib.resources import files
 
 import duckdb
 
+from auditor.engine.batches import Batch
 from auditor.engine.ruleset import Ruleset
-from auditor.engine.sql_runner import render
+from auditor.engine.sql_runner import render, statements
 
 
 def _tableau_rows() -> list[tuple[int, str, bool]]:
@@ -17,10 +18,15 @@ def _tableau_rows() -> list[tuple[int, str, bool]]:
     return [(int(r["banker_total"]), r["player_third"], r["draws"] == "true") for r in rows]
 
 
-def build_model(con: duckdb.DuckDBPyConnection, ruleset: Ruleset) -> None:
-    con.execute("CREATE OR REPLACE TABLE bac_tableau (banker_total INTEGER, player_third VARCHAR, draws BOOLEAN)")
+def build_model(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch: Batch) -> None:
+    """The model tables of the tables in ``batch``; its events are read through the views ``bac_events`` and
+    ``bac_table_rows``, whose table-id range lets DuckDB skip the other batches' row groups."""
+    con.execute("CREATE OR REPLACE TEMP TABLE bac_tableau (banker_total INTEGER, player_third VARCHAR, draws BOOLEAN)")
     con.executemany("INSERT INTO bac_tableau VALUES (?, ?, ?)", _tableau_rows())
+    con.execute(f"CREATE OR REPLACE TEMP VIEW bac_events AS SELECT * FROM events "
+                f"WHERE game = 'baccarat' AND {batch.where()}")
+    con.execute(f"CREATE OR REPLACE TEMP VIEW bac_table_rows AS SELECT * FROM tables "
+                f"WHERE game = 'baccarat' AND {batch.where()}")
     sql = files("auditor.games.baccarat").joinpath("model.sql").read_text(encoding="utf-8")
-    for statement in render(sql, ruleset).split(";\n"):
-        if statement.strip() and not all(l.strip().startswith("--") or not l.strip() for l in statement.splitlines()):
-            con.execute(statement)
+    for statement in statements(render(sql, ruleset)):
+        con.execute(statement)

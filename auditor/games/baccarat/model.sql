@@ -1,6 +1,8 @@
--- The baccarat model: per-table, per-shoe, per-coup and per-settlement tables built once from ``events``.
--- Every checker of auditor/games/baccarat/checkers/ reads these. Card values follow art. 5 (A = 1, 2-9 face value,
--- T J Q K = 0); a pair compares ranks (art. 13). NULL-safe: a missing card stays NULL, never a zero-valued card.
+-- The baccarat model of one batch of tables: per-table, per-shoe and per-coup tables, and the bet and settlement
+-- views, built from the batch's events (the views ``bac_events`` and ``bac_table_rows`` that model.py makes).
+-- Every checker of auditor/games/baccarat/checkers/ reads these. Card values follow art. 5 (A = 1, 2-9 face
+-- value, T J Q K = 0); a pair compares ranks (art. 13). NULL-safe: a missing card stays NULL, never a zero-valued
+-- card.
 
 CREATE OR REPLACE MACRO bac_value(c) AS
   CASE WHEN c IS NULL THEN NULL WHEN left(c, 1) = 'A' THEN 1 WHEN left(c, 1) IN ('T', 'J', 'Q', 'K') THEN 0
@@ -8,7 +10,7 @@ CREATE OR REPLACE MACRO bac_value(c) AS
 
 CREATE OR REPLACE MACRO bac_floor_unit(x, unit) AS floor(x / unit) * unit;
 
-CREATE OR REPLACE TABLE bac_tables AS
+CREATE OR REPLACE TEMP TABLE bac_tables AS
 SELECT table_id, file, line,
   CAST(config->>'decks' AS INTEGER) AS decks,
   config->>'commission_scheme' AS commission_scheme,
@@ -21,60 +23,118 @@ SELECT table_id, file, line,
     AS bets_allowed,
   TRY_CAST(config->>'max_difference' AS DECIMAL(18,4)) AS max_difference,
   coalesce(TRY_CAST(config->>'coups_after_cut_card' AS INTEGER), {{coups_after_cut_card}}) AS coups_after_cut_card
-FROM tables WHERE game = 'baccarat';
+FROM bac_table_rows;
 
--- Views, not copies: a temporary table lives in memory, and the events of a day are the bulk of the data.
-CREATE OR REPLACE TEMP VIEW bac_events AS
-SELECT e.* FROM events e WHERE e.game = 'baccarat';
-
-CREATE OR REPLACE TEMP VIEW bac_bets AS
-SELECT * FROM bac_events WHERE event = 'bet';
-
--- One row per coup, with its cards in dealing order.
-CREATE OR REPLACE TABLE bac_coups AS
-WITH g AS (
-  SELECT table_id, hand_id,
+-- One row per coup. Four aggregates by the coup's integer ``hand_key`` (given at ingest), each over one kind of
+-- event: the coup's own marks, its deals, its bets and its settlements. A deal's position in the coup is its ``nth``
+-- (given at ingest too), so the cards are fixed columns: target t1..t6 and card c1..c6 of the first six deals (a hand
+-- has at most three cards: a seventh deal already breaks art. 7 or 9).
+CREATE OR REPLACE TEMP TABLE bac_coups AS
+WITH marks AS (
+  SELECT hand_key, any_value(table_id) AS table_id, any_value(hand_id) AS hand_id,
     any_value(shoe_id) FILTER (WHERE event = 'coup_start') AS shoe_id,
     coalesce(bool_or(demo) FILTER (WHERE event = 'coup_start'), false) AS demo,
     min(seq) FILTER (WHERE event = 'coup_start') AS start_seq,
     min(line) FILTER (WHERE event = 'coup_start') AS start_line,
     any_value(file) FILTER (WHERE event = 'coup_start') AS file,
     min(seq) FILTER (WHERE event = 'coup_end') AS end_seq,
-    min(line) AS min_line, max(line) AS max_line,
-    coalesce(list(struct_pack(card := card, target := target, face := face, seq := seq, line := line) ORDER BY seq)
-      FILTER (WHERE event = 'deal'), []) AS deals,
     min(seq) FILTER (WHERE event = 'void') AS void_seq,
     min(line) FILTER (WHERE event = 'void') AS void_line,
-    count(*) FILTER (WHERE event = 'correction') > 0 AS corrected,
-    count(*) FILTER (WHERE event = 'card_exposed') > 0 AS exposed,
-    count(*) FILTER (WHERE event = 'cut_card') > 0 AS cut_card_out,
-    any_value(result) FILTER (WHERE event = 'result') AS declared,
+    bool_or(event = 'correction') AS corrected,
+    bool_or(event = 'card_exposed') AS exposed,
+    bool_or(event = 'cut_card') AS cut_card_out,
+    bool_or(event = 'card_handler') AS handled,
+    arg_min(result, seq) FILTER (WHERE event = 'result') AS declared,
     min(seq) FILTER (WHERE event = 'result') AS result_seq,
     min(line) FILTER (WHERE event = 'result') AS result_line,
-    count(*) FILTER (WHERE event = 'settle' AND result <> 'refund') > 0 AS settled
-  FROM bac_events WHERE hand_id IS NOT NULL
-  GROUP BY table_id, hand_id
-), h AS (
+    min(line) AS min_line, max(line) AS max_line
+  FROM bac_events WHERE hand_key IS NOT NULL AND event NOT IN ('deal', 'bet', 'settle')
+  GROUP BY hand_key
+), deals AS (
+  SELECT hand_key, count(*) AS n_deals,
+    count(*) FILTER (WHERE target = 'player') AS n_player,
+    count(*) FILTER (WHERE target = 'banker') AS n_banker,
+    count(*) FILTER (WHERE card IS NULL) AS unknown_cards,
+    count(*) FILTER (WHERE face IS NULL) AS unknown_faces,
+    count(*) FILTER (WHERE face = 'down') AS faces_down,
+    max(seq) AS last_deal_seq, arg_max(line, seq) AS last_deal_line,
+    any_value(target) FILTER (WHERE nth = 1) AS t1, any_value(card) FILTER (WHERE nth = 1) AS c1,
+    any_value(target) FILTER (WHERE nth = 2) AS t2, any_value(card) FILTER (WHERE nth = 2) AS c2,
+    any_value(target) FILTER (WHERE nth = 3) AS t3, any_value(card) FILTER (WHERE nth = 3) AS c3,
+    any_value(target) FILTER (WHERE nth = 4) AS t4, any_value(card) FILTER (WHERE nth = 4) AS c4,
+    any_value(target) FILTER (WHERE nth = 5) AS t5, any_value(card) FILTER (WHERE nth = 5) AS c5,
+    any_value(target) FILTER (WHERE nth = 6) AS t6, any_value(card) FILTER (WHERE nth = 6) AS c6,
+    any_value(seq) FILTER (WHERE nth = 1) AS s1, any_value(line) FILTER (WHERE nth = 1) AS l1,
+    any_value(seq) FILTER (WHERE nth = 4) AS s4, any_value(line) FILTER (WHERE nth = 4) AS l4,
+    any_value(seq) FILTER (WHERE nth = 5) AS s5, any_value(line) FILTER (WHERE nth = 5) AS l5,
+    any_value(seq) FILTER (WHERE nth = 6) AS s6, any_value(line) FILTER (WHERE nth = 6) AS l6,
+    min(line) AS min_line, max(line) AS max_line
+  FROM bac_events WHERE event = 'deal'
+  GROUP BY hand_key
+), stakes AS (
+  SELECT hand_key,
+    coalesce(sum(amount) FILTER (WHERE bet_type = 'banker'), 0) AS banker_stake,
+    coalesce(sum(amount) FILTER (WHERE bet_type = 'player'), 0) AS player_stake,
+    max(seq) AS last_bet_seq, arg_max(line, seq) AS last_bet_line,
+    min(line) AS min_line, max(line) AS max_line
+  FROM bac_events WHERE event = 'bet'
+  GROUP BY hand_key
+), settles AS (
+  SELECT hand_key, bool_or(result <> 'refund') AS settled, bool_or(result IN ('win', 'lose')) AS paid,
+    min(line) AS min_line, max(line) AS max_line
+  FROM bac_events WHERE event = 'settle'
+  GROUP BY hand_key
+), coups AS (
+  SELECT m.* EXCLUDE (min_line, max_line),
+    least(m.min_line, d.min_line, b.min_line, s.min_line) AS min_line,
+    greatest(m.max_line, d.max_line, b.max_line, s.max_line) AS max_line,
+    d.* EXCLUDE (hand_key, min_line, max_line, n_deals, n_player, n_banker, unknown_cards, unknown_faces,
+                 faces_down),
+    coalesce(d.n_deals, 0) AS n_deals, coalesce(d.n_player, 0) AS n_player, coalesce(d.n_banker, 0) AS n_banker,
+    coalesce(d.unknown_cards, 0) AS unknown_cards, coalesce(d.unknown_faces, 0) AS unknown_faces,
+    coalesce(d.faces_down, 0) AS faces_down,
+    coalesce(b.banker_stake, 0) AS banker_stake, coalesce(b.player_stake, 0) AS player_stake,
+    b.last_bet_seq, b.last_bet_line, coalesce(s.settled, false) AS settled, coalesce(s.paid, false) AS paid,
+    t.auto_shuffler, t.max_difference,
+    -- art. 7(1): P, B, P, B first; art. 9: P3 before B3.
+    coalesce(d.t1 = 'player' AND d.t2 = 'banker' AND d.t3 = 'player' AND d.t4 = 'banker', false) AS first_four_ok
+  FROM marks m
+  LEFT JOIN deals d USING (hand_key)
+  LEFT JOIN stakes b USING (hand_key)
+  LEFT JOIN settles s USING (hand_key)
+  JOIN bac_tables t USING (table_id)
+), hands AS (
+  -- The cards read as P1 B1 P2 B2 [P3] [B3]: only where the first four are P, B, P, B (else NULL).
   SELECT *,
-    list_filter(deals, lambda d: d.target = 'player') AS pc,
-    list_filter(deals, lambda d: d.target = 'banker') AS bc,
-    list_transform(deals, lambda d: d.target) AS targets
-  FROM g
-), t AS (
-  SELECT *, len(pc) AS n_player, len(bc) AS n_banker,
-    (bac_value(pc[1].card) + bac_value(pc[2].card)) % 10 AS p2,
-    (bac_value(bc[1].card) + bac_value(bc[2].card)) % 10 AS b2,
-    bac_value(pc[3].card) AS p3,
-    bac_value(bc[3].card) AS b3
-  FROM h
+    n_player BETWEEN 2 AND 3 AND n_banker BETWEEN 2 AND 3 AS counts_ok,
+    NOT (n_player = 3 AND n_banker = 3 AND coalesce(t5 = 'banker', false)) AS thirds_ok,
+    CASE WHEN first_four_ok THEN c1 END AS pc1, CASE WHEN first_four_ok THEN c3 END AS pc2,
+    CASE WHEN first_four_ok THEN c2 END AS bc1, CASE WHEN first_four_ok THEN c4 END AS bc2,
+    CASE WHEN first_four_ok THEN CASE WHEN t5 = 'player' THEN c5 WHEN t6 = 'player' THEN c6 END END AS pc3,
+    CASE WHEN first_four_ok THEN CASE WHEN t5 = 'banker' THEN c5 WHEN t6 = 'banker' THEN c6 END END AS bc3,
+    CASE WHEN t5 = 'player' THEN s5 WHEN t6 = 'player' THEN s6 END AS p3_seq,
+    CASE WHEN t5 = 'player' THEN l5 WHEN t6 = 'player' THEN l6 END AS p3_line,
+    CASE WHEN t5 = 'banker' THEN s5 WHEN t6 = 'banker' THEN s6 END AS b3_seq,
+    CASE WHEN t5 = 'banker' THEN l5 WHEN t6 = 'banker' THEN l6 END AS b3_line
+  FROM coups
+), totals AS (
+  SELECT *,
+    (bac_value(pc1) + bac_value(pc2)) % 10 AS p2,
+    (bac_value(bc1) + bac_value(bc2)) % 10 AS b2,
+    bac_value(pc3) AS p3,
+    bac_value(bc3) AS b3
+  FROM hands
+), drawing AS (
+  -- art. 9(3)-(4): whether the Banker must draw, by the tableau (one row matches: the Player stood ('-'), or drew
+  -- a card of that value, or any card ('*')).
+  SELECT h.*, tb.draws AS banker_must_draw
+  FROM totals h LEFT JOIN bac_tableau tb ON tb.banker_total = h.b2
+   AND CASE WHEN h.n_player = 2 THEN tb.player_third = '-' ELSE tb.player_third IN ('*', CAST(h.p3 AS VARCHAR)) END
 )
-SELECT t.*,
+SELECT *,
   void_seq IS NOT NULL AS voided,
-  len(list_filter(deals, lambda d: d.card IS NULL)) = 0 AS cards_known,
-  -- art. 7(1): P, B, P, B first; art. 9: P3 before B3.
-  n_player BETWEEN 2 AND 3 AND n_banker BETWEEN 2 AND 3 AS counts_ok,
-  targets[1:4] = ['player', 'banker', 'player', 'banker'] AS first_four_ok,
-  NOT (n_player = 3 AND n_banker = 3 AND pc[3].seq > bc[3].seq) AS thirds_ok,
+  unknown_cards = 0 AS cards_known,
+  counts_ok AND first_four_ok AND thirds_ok AND unknown_cards = 0 AS cards_readable,
   (p2 + coalesce(p3, 0)) % 10 AS player_total,
   (b2 + coalesce(b3, 0)) % 10 AS banker_total,
   CASE WHEN p2 IS NULL OR b2 IS NULL THEN NULL
@@ -82,25 +142,28 @@ SELECT t.*,
        WHEN (p2 + coalesce(p3, 0)) % 10 < (b2 + coalesce(b3, 0)) % 10 THEN 'banker'
        ELSE 'tie' END AS winner,
   -- art. 13: a pair is two first cards of the same rank (pair_match = 'rank'), or of the same value ('value').
-  CASE {{pair_match}} WHEN 'value' THEN bac_value(pc[1].card) = bac_value(pc[2].card)
-       ELSE left(pc[1].card, 1) = left(pc[2].card, 1) END AS player_pair,
-  CASE {{pair_match}} WHEN 'value' THEN bac_value(bc[1].card) = bac_value(bc[2].card)
-       ELSE left(bc[1].card, 1) = left(bc[2].card, 1) END AS banker_pair
-FROM t;
+  CASE {{pair_match}} WHEN 'value' THEN bac_value(pc1) = bac_value(pc2)
+       ELSE left(pc1, 1) = left(pc2, 1) END AS player_pair,
+  CASE {{pair_match}} WHEN 'value' THEN bac_value(bc1) = bac_value(bc2)
+       ELSE left(bc1, 1) = left(bc2, 1) END AS banker_pair,
+  false AS tainted
+FROM drawing;
 
 -- Coups that carry an input error: a quarantined record of the coup, or one lying inside its lines of a file.
-CREATE OR REPLACE TABLE bac_tainted AS
-SELECT DISTINCT c.table_id, c.hand_id
-FROM bac_coups c JOIN quarantine q
-  ON (q.table_id = c.table_id AND q.hand_id = c.hand_id)
-  OR (q.file = c.file AND q.line BETWEEN c.min_line AND c.max_line);
+UPDATE bac_coups SET tainted = true FROM (
+  SELECT q.table_id, q.hand_id FROM quarantine q WHERE q.hand_id IS NOT NULL
+  UNION
+  SELECT c.table_id, c.hand_id FROM bac_coups c JOIN quarantine q ON q.file = c.file
+    AND q.line BETWEEN c.min_line AND c.max_line
+) t WHERE bac_coups.table_id = t.table_id AND bac_coups.hand_id = t.hand_id;
 
 -- The shoe's own events (shoe_start, shuffle, cut, burn, shoe_end), each with the shoe last started at its table
 -- (``open_shoe``) and the coup it falls inside, if any (``open_coup``: after its coup_start, before its coup_end):
 -- ASOF joins on seq, never range joins.
 CREATE OR REPLACE TEMP TABLE bac_shoe_events AS
 WITH s AS (
-  SELECT * FROM bac_events WHERE event IN ('shoe_start', 'shuffle', 'cut', 'burn', 'shoe_end')
+  SELECT table_id, seq, file, line, event, shoe_id, hand_id, card, position, method
+  FROM bac_events WHERE event IN ('shoe_start', 'shuffle', 'cut', 'burn', 'shoe_end')
 ), starts AS (
   SELECT table_id, shoe_id AS open_shoe, seq AS shoe_seq FROM bac_events WHERE event = 'shoe_start'
 ), spans AS (
@@ -111,12 +174,13 @@ FROM s ASOF LEFT JOIN starts st ON s.table_id = st.table_id AND s.seq >= st.shoe
 ASOF LEFT JOIN spans sp ON s.table_id = sp.table_id AND s.seq > sp.start_seq;
 
 -- One row per shoe: its opening (shuffle, cut, burns before the first coup) and its coups.
-CREATE OR REPLACE TABLE bac_shoes AS
+CREATE OR REPLACE TEMP TABLE bac_shoes AS
 WITH s AS (
-  SELECT table_id, shoe_id, min(seq) AS start_seq, min(line) AS start_line, any_value(file) AS file
+  SELECT table_id, shoe_id, min(seq) AS start_seq, arg_min(line, seq) AS start_line, arg_min(file, seq) AS file
   FROM bac_events WHERE event = 'shoe_start' GROUP BY table_id, shoe_id
 ), first_coup AS (
-  SELECT table_id, shoe_id, min(start_seq) AS first_coup_seq FROM bac_coups GROUP BY table_id, shoe_id
+  SELECT table_id, shoe_id, min(start_seq) AS first_coup_seq, bool_or(cut_card_out) AS cut_card_out
+  FROM bac_coups GROUP BY table_id, shoe_id
 ), opening AS (
   SELECT s.table_id, s.shoe_id,
     count(*) FILTER (WHERE e.event = 'burn') AS burns,
@@ -124,10 +188,10 @@ WITH s AS (
     arg_min_null(e.card, e.seq) FILTER (WHERE e.event = 'burn') AS first_burn,
     min(e.seq) FILTER (WHERE e.event = 'burn') AS first_burn_seq,
     min(e.line) FILTER (WHERE e.event = 'burn') AS first_burn_line,
-    any_value(e.position) FILTER (WHERE e.event = 'cut') AS cut_position,
+    arg_min(e.position, e.seq) FILTER (WHERE e.event = 'cut') AS cut_position,
     min(e.seq) FILTER (WHERE e.event = 'cut') AS cut_seq,
     min(e.line) FILTER (WHERE e.event = 'cut') AS cut_line,
-    any_value(e.method) FILTER (WHERE e.event = 'shuffle') AS shuffle_method
+    arg_min(e.method, e.seq) FILTER (WHERE e.event = 'shuffle') AS shuffle_method
   FROM s JOIN first_coup f USING (table_id, shoe_id)
   JOIN bac_shoe_events e ON e.table_id = s.table_id AND e.open_shoe = s.shoe_id
    AND e.seq > s.start_seq AND e.seq < f.first_coup_seq
@@ -135,19 +199,29 @@ WITH s AS (
 ), ends AS (
   SELECT table_id, shoe_id, max(line) AS end_line FROM bac_events WHERE event = 'shoe_end' GROUP BY ALL
 )
-SELECT s.*, f.first_coup_seq, o.burns, o.first_burn, o.first_burn_seq, o.first_burn_line, o.cut_position, o.cut_seq,
-       o.cut_line, o.shuffle_method, coalesce(n.end_line, s.start_line) AS end_line,
+SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
+       f.first_coup_seq, coalesce(f.cut_card_out, false) AS cut_card_out, o.burns, o.first_burn,
+       o.first_burn_seq, o.first_burn_line, o.cut_position, o.cut_seq, o.cut_line, o.shuffle_method,
+       coalesce(n.end_line, s.start_line) AS end_line,
        EXISTS (SELECT 1 FROM quarantine q
                WHERE (q.table_id = s.table_id AND q.shoe_id = s.shoe_id)
                   OR (q.file = s.file AND q.line BETWEEN s.start_line AND coalesce(n.end_line, s.start_line))) AS tainted
-FROM s LEFT JOIN first_coup f USING (table_id, shoe_id) LEFT JOIN opening o USING (table_id, shoe_id)
-LEFT JOIN ends n USING (table_id, shoe_id);
+FROM s JOIN bac_tables t USING (table_id) LEFT JOIN first_coup f USING (table_id, shoe_id)
+LEFT JOIN opening o USING (table_id, shoe_id) LEFT JOIN ends n USING (table_id, shoe_id);
 
--- One row per settlement, with what the cards say it should have been.
-CREATE OR REPLACE TABLE bac_settlements AS
-SELECT s.table_id, s.hand_id, c.shoe_id, s.seq, s.line, s.file, s.player, s.spot, s.bet_type, s.amount, s.result,
+-- Views, not copies, over the bulk of the data: each bet and each settlement with what its coup says. The SQL
+-- runner reads each of them once for the coverage of all their rules and once for the breaches.
+CREATE OR REPLACE TEMP VIEW bac_bets AS
+SELECT b.table_id, b.hand_id, b.hand_key, c.shoe_id, b.seq, b.line, b.file, b.player, b.spot, b.standing,
+  b.bet_type, b.amount, c.demo, c.voided, c.tainted, t.bets_allowed
+FROM bac_events b JOIN bac_coups c USING (hand_key) JOIN bac_tables t ON t.table_id = b.table_id
+WHERE b.event = 'bet';
+
+CREATE OR REPLACE TEMP VIEW bac_settlements AS
+SELECT s.table_id, s.hand_id, s.hand_key, c.shoe_id, s.seq, s.line, s.file, s.player, s.spot, s.bet_type, s.amount,
+  s.result,
   coalesce(s.payout, 0) AS payout, coalesce(s.commission, 0) AS commission,
-  c.winner, c.banker_total, c.player_pair, c.banker_pair, c.voided, c.demo,
+  c.winner, c.banker_total, c.player_pair, c.banker_pair, c.voided, c.demo, c.tainted, c.cards_readable,
   t.commission_scheme, t.chip_unit,
   CASE
     WHEN s.bet_type IN ('player', 'banker') AND c.winner = 'tie' THEN 'push'
@@ -155,8 +229,6 @@ SELECT s.table_id, s.hand_id, c.shoe_id, s.seq, s.line, s.file, s.player, s.spot
     WHEN s.bet_type = 'tie' THEN CASE WHEN c.winner = 'tie' THEN 'win' ELSE 'lose' END
     WHEN s.bet_type = 'player_pair' THEN CASE WHEN c.player_pair THEN 'win' ELSE 'lose' END
     WHEN s.bet_type = 'banker_pair' THEN CASE WHEN c.banker_pair THEN 'win' ELSE 'lose' END
-  END AS expected_result,
-  (c.table_id, c.hand_id) IN (SELECT (table_id, hand_id) FROM bac_tainted) AS tainted,
-  c.counts_ok AND c.first_four_ok AND c.thirds_ok AND c.cards_known AS cards_readable
-FROM bac_events s JOIN bac_coups c USING (table_id, hand_id) JOIN bac_tables t USING (table_id)
+  END AS expected_result
+FROM bac_events s JOIN bac_coups c USING (hand_key) JOIN bac_tables t ON t.table_id = s.table_id
 WHERE s.event = 'settle';

@@ -1,29 +1,45 @@
 """Art. 1 (Material / 用具): "six to twelve decks of 52 cards … a gaming table … with seven or more seats"."""
 
-from auditor.engine.registry import SqlRule, register
+from auditor.engine.registry import SqlRule, UnitBreach, register
 from auditor.games.baccarat.scopes import SHOES, TABLES
 
 register(SqlRule(
     id="BAC-1.1", game="baccarat", scope=TABLES,
-    findings="""
-    SELECT table_id, NULL AS shoe_id, NULL AS hand_id, NULL::BIGINT AS seq, file, line,
-           'the table declares ' || decks || ' decks per shoe; art. 1 allows {{decks_min}} to {{decks_max}}' AS message,
-           '{{decks_min}}..{{decks_max}}' AS expected, decks AS found
-    FROM bac_tables WHERE decks NOT BETWEEN {{decks_min}} AND {{decks_max}}
-    """,
+    findings=UnitBreach(
+        when="decks NOT BETWEEN {{decks_min}} AND {{decks_max}}",
+        shoe="NULL", hand="NULL", seq="NULL", line="line",
+        message="'the table declares ' || decks || ' decks per shoe; art. 1 allows {{decks_min}} to {{decks_max}}'",
+        expected="'{{decks_min}}..{{decks_max}}'", found="decks",
+    ),
 ))
 
-# Art. 1(1): a shoe of N decks holds each card (rank and suit) N times; the (N+1)-th sighting is the breach.
+# Art. 1(1): a shoe of N decks holds each card (rank and suit) N times; the (N+1)-th sighting is the breach. A
+# dealt card belongs to its coup's shoe, a burned one to the shoe it names or else the shoe last started. Cards are
+# counted per shoe from the coups' fixed card columns (deals past the sixth, which no valid coup has, and
+# burns come from the events); only the cards seen too often are then followed through the events in order.
 register(SqlRule(
     id="BAC-1.2", game="baccarat", scope=SHOES,
     findings="""
-    WITH sightings AS (
-      SELECT e.table_id, coalesce(e.shoe_id, c.shoe_id) AS shoe_id, e.hand_id, e.card, e.seq, e.file, e.line
-      FROM bac_events e LEFT JOIN bac_coups c USING (table_id, hand_id)
-      WHERE e.event IN ('deal', 'burn') AND e.card IS NOT NULL
+    WITH seen AS (
+      SELECT table_id, shoe_id, unnest([c1, c2, c3, c4, c5, c6]) AS card FROM bac_coups
+      UNION ALL
+      SELECT c.table_id, c.shoe_id, e.card FROM bac_events e JOIN bac_coups c USING (hand_key)
+      WHERE e.event = 'deal' AND e.nth > 6 AND c.n_deals > 6
+      UNION ALL
+      SELECT table_id, coalesce(shoe_id, open_shoe), card FROM bac_shoe_events WHERE event = 'burn'
+    ), over AS (
+      SELECT s.table_id, s.shoe_id, s.card, t.decks FROM seen s JOIN bac_tables t USING (table_id)
+      WHERE s.card IS NOT NULL GROUP BY ALL HAVING count(*) > t.decks
+    ), sightings AS (
+      SELECT c.table_id, c.shoe_id, e.hand_id, e.card, e.seq, e.file, e.line
+      FROM bac_events e JOIN bac_coups c USING (hand_key)
+      WHERE e.event = 'deal' AND e.card IN (SELECT card FROM over)
+      UNION ALL
+      SELECT table_id, coalesce(shoe_id, open_shoe), hand_id, card, seq, file, line FROM bac_shoe_events
+      WHERE event = 'burn' AND card IN (SELECT card FROM over)
     ), counted AS (
-      SELECT s.*, t.decks, row_number() OVER (PARTITION BY s.table_id, s.shoe_id, s.card ORDER BY s.seq) AS n
-      FROM sightings s JOIN bac_tables t USING (table_id)
+      SELECT s.*, o.decks, row_number() OVER (PARTITION BY s.table_id, s.shoe_id, s.card ORDER BY s.seq) AS n
+      FROM sightings s JOIN over o USING (table_id, shoe_id, card)
     )
     SELECT table_id, shoe_id, hand_id, seq, file, line,
            'card ' || card || ' seen ' || n || ' times in a shoe of ' || decks || ' decks' AS message,
@@ -35,10 +51,10 @@ register(SqlRule(
 
 register(SqlRule(
     id="BAC-1.3", game="baccarat", scope=TABLES,
-    findings="""
-    SELECT table_id, NULL AS shoe_id, NULL AS hand_id, NULL::BIGINT AS seq, file, line,
-           'the table declares ' || seats || ' seats; art. 1(5) requires at least {{min_seats}}' AS message,
-           '>= {{min_seats}}' AS expected, seats AS found
-    FROM bac_tables WHERE seats < {{min_seats}}
-    """,
+    findings=UnitBreach(
+        when="seats < {{min_seats}}",
+        shoe="NULL", hand="NULL", seq="NULL", line="line",
+        message="'the table declares ' || seats || ' seats; art. 1(5) requires at least {{min_seats}}'",
+        expected="'>= {{min_seats}}'", found="seats",
+    ),
 ))

@@ -5,51 +5,48 @@ primeiro conjunto de cartas, a inutilizar … 1) Número igual ao dos baralhos; 
 primeira carta; 3) Número, de um a oito, previamente fixado pela casa." N.º 2: at most three demonstration coups per
 shoe. N.º 3: an automatic shuffler-dealer deals without that procedure."""
 
-from auditor.engine.registry import SqlRule, register
-from auditor.games.baccarat.scopes import SHOES
+from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
+from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, SHOES
 
-_SHOE_SCOPE = """
-SELECT s.table_id, s.shoe_id AS unit_id, CASE
-    WHEN s.tainted THEN 'input error in shoe (quarantined record)'
-    WHEN t.auto_shuffler THEN 'automatic shuffler-dealer: no cut or burn (art. 2(3))'
-    WHEN s.first_coup_seq IS NULL THEN 'shoe has no coup'
+
+def _opening(extra: str = "") -> Scope:
+    """The shoes whose opening (cut, burns) is judged."""
+    return Scope("bac_shoes", missing=f"""CASE
+    WHEN tainted THEN '{INPUT_ERROR_SHOE}'
+    WHEN auto_shuffler THEN 'automatic shuffler-dealer: no cut or burn (art. 2(3))'
+    WHEN first_coup_seq IS NULL THEN 'shoe has no coup'
     {extra}
-  END AS missing
-FROM bac_shoes s JOIN bac_tables t USING (table_id)
-"""
+  END""")
+
 
 register(SqlRule(
-    id="BAC-2.1", game="baccarat",
-    scope=_SHOE_SCOPE.format(extra="WHEN s.cut_position IS NULL THEN 'no cut event logged'"),
-    findings="""
-    SELECT s.table_id, s.shoe_id, NULL AS hand_id, s.cut_seq AS seq, s.file, s.cut_line AS line,
-           'cut card placed with ' || s.cut_position || ' cards behind it; art. 2(1): about {{cut_card_min_remaining}}'
-             || ' (tolerance {{cut_card_tolerance}})' AS message,
-           '{{cut_card_min_remaining}} ± {{cut_card_tolerance}}' AS expected, s.cut_position AS found
-    FROM bac_shoes s JOIN bac_tables t USING (table_id)
-    WHERE NOT s.tainted AND NOT t.auto_shuffler AND s.cut_position IS NOT NULL
-      AND abs(s.cut_position - {{cut_card_min_remaining}}) > {{cut_card_tolerance}}
-    """,
+    id="BAC-2.1", game="baccarat", scope=_opening("WHEN cut_position IS NULL THEN 'no cut event logged'"),
+    findings=UnitBreach(
+        when="abs(cut_position - {{cut_card_min_remaining}}) > {{cut_card_tolerance}}",
+        hand="NULL", seq="cut_seq", line="cut_line",
+        message="'cut card placed with ' || cut_position || ' cards behind it; art. 2(1): about "
+                "{{cut_card_min_remaining}} (tolerance {{cut_card_tolerance}})'",
+        expected="'{{cut_card_min_remaining}} ± {{cut_card_tolerance}}'", found="cut_position",
+    ),
 ))
 
 # The declared method fixes the size of the burn set; a first card of value 0 (T, J, Q, K) means 10 cards.
 register(SqlRule(
     id="BAC-2.2", game="baccarat",
-    scope=_SHOE_SCOPE.format(
-        extra="WHEN t.burn_method = 'face_value' AND s.first_burn IS NULL "
-              "THEN 'face-value burn: the first burned card is not logged'"),
+    scope=_opening("WHEN burn_method = 'face_value' AND first_burn IS NULL "
+                   "THEN 'face-value burn: the first burned card is not logged'"),
     findings="""
     WITH expected AS (
-      SELECT s.*, t.burn_method, CASE t.burn_method
-          WHEN 'decks' THEN t.decks
-          WHEN 'fixed' THEN CASE WHEN t.burn_count BETWEEN {{burn_fixed_min}} AND {{burn_fixed_max}} THEN t.burn_count END
-          WHEN 'face_value' THEN CASE WHEN bac_value(s.first_burn) = 0 THEN {{face_value_zero_burns}}
-                                      ELSE bac_value(s.first_burn) END
+      SELECT *, CASE burn_method
+          WHEN 'decks' THEN decks
+          WHEN 'fixed' THEN CASE WHEN burn_count BETWEEN {{burn_fixed_min}} AND {{burn_fixed_max}} THEN burn_count END
+          WHEN 'face_value' THEN CASE WHEN bac_value(first_burn) = 0 THEN {{face_value_zero_burns}}
+                                      ELSE bac_value(first_burn) END
           WHEN 'none' THEN 0
-        END AS want, t.burn_count
-      FROM bac_shoes s JOIN bac_tables t USING (table_id)
-      WHERE NOT s.tainted AND NOT t.auto_shuffler AND s.first_coup_seq IS NOT NULL
-        AND NOT (t.burn_method = 'face_value' AND s.first_burn IS NULL)
+        END AS want
+      FROM bac_shoes
+      WHERE NOT tainted AND NOT auto_shuffler AND first_coup_seq IS NOT NULL
+        AND NOT (burn_method = 'face_value' AND first_burn IS NULL)
     )
     SELECT table_id, shoe_id, NULL AS hand_id, coalesce(first_burn_seq, start_seq) AS seq, file,
            coalesce(first_burn_line, start_line) AS line,
@@ -63,6 +60,7 @@ register(SqlRule(
     """,
 ))
 
+# A demonstration coup's settlements are read from the events only where its coup says one was won or lost.
 register(SqlRule(
     id="BAC-2.3", game="baccarat", scope=SHOES,
     findings="""
@@ -76,9 +74,10 @@ register(SqlRule(
     FROM demos d WHERE n = {{max_demo_coups}} + 1
       AND NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = d.table_id AND s.shoe_id = d.shoe_id AND s.tainted)
     UNION ALL
-    SELECT table_id, shoe_id, hand_id, seq, file, line,
-           'a bet of demonstration coup ' || hand_id || ' was settled ' || result AS message,
-           'not settled' AS expected, result AS found
-    FROM bac_settlements WHERE demo AND result IN ('win', 'lose')
+    SELECT s.table_id, c.shoe_id, s.hand_id, s.seq, s.file, s.line,
+           'a bet of demonstration coup ' || s.hand_id || ' was settled ' || s.result AS message,
+           'not settled' AS expected, s.result AS found
+    FROM bac_events s JOIN (SELECT hand_key, shoe_id FROM bac_coups WHERE demo AND paid) c USING (hand_key)
+    WHERE s.event = 'settle' AND s.result IN ('win', 'lose')
     """,
 ))

@@ -1,19 +1,15 @@
 """Art. 3 (Última jogada / 最後一局): "When dealing reaches the white card, that coup is the last one, or only one more
 coup may be played" (n.º 1); the shoe may be changed only at the end of a coup (n.º 2)."""
 
-from auditor.engine.registry import SqlRule, register
-from auditor.games.baccarat.scopes import SHOES
+from auditor.engine.registry import Scope, SqlRule, register
+from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, SHOES
 
 register(SqlRule(
     id="BAC-3.1", game="baccarat",
-    scope="""
-    SELECT s.table_id, s.shoe_id AS unit_id, CASE
-        WHEN s.tainted THEN 'input error in shoe (quarantined record)'
-        WHEN NOT EXISTS (SELECT 1 FROM bac_coups c WHERE c.table_id = s.table_id AND c.shoe_id = s.shoe_id
-                         AND c.cut_card_out) THEN 'the cut card did not come out in this shoe'
-      END AS missing
-    FROM bac_shoes s
-    """,
+    scope=Scope("bac_shoes", missing=f"""CASE
+        WHEN tainted THEN '{INPUT_ERROR_SHOE}'
+        WHEN NOT cut_card_out THEN 'the cut card did not come out in this shoe'
+      END"""),
     findings="""
     WITH cut AS (
       SELECT table_id, shoe_id, min(start_seq) AS cut_coup_seq FROM bac_coups WHERE cut_card_out GROUP BY ALL

@@ -2,73 +2,63 @@
 draws on 0–5 and stands on 6–7; neither draws when either hand has a natural 8 or 9; the Banker then draws by the
 table of n.º 3 and n.º 4 (``tableau.csv``). Only coups whose cards read as P1 B1 P2 B2 [P3] [B3] are judged here."""
 
-from auditor.engine.registry import SqlRule, register
-from auditor.games.baccarat.scopes import DEALT_COUPS, TABLEAU_COUPS, TABLEAU_READY
+from auditor.engine.registry import SqlRule, UnitBreach, register
+from auditor.games.baccarat.scopes import DEALT_COUPS, TABLEAU_COUPS
 
-_NATURAL = "(c.p2 >= 8 OR c.b2 >= 8)"
+_NATURAL = "(p2 >= 8 OR b2 >= 8)"
 
 register(SqlRule(
     id="BAC-9.1", game="baccarat", scope=DEALT_COUPS,
-    findings="""
-    SELECT c.table_id, c.shoe_id, c.hand_id, c.bc[3].seq AS seq, c.file, c.bc[3].line AS line,
-           'the Banker''s third card was dealt before the Player''s; art. 9: the Player draws first' AS message,
-           'player third card first' AS expected, 'banker third card first' AS found
-    FROM bac_coups c
-    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.counts_ok AND c.first_four_ok AND NOT c.thirds_ok
-      AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
-    """,
+    findings=UnitBreach(
+        when="counts_ok AND first_four_ok AND NOT thirds_ok", seq="b3_seq", line="b3_line",
+        message="'the Banker''s third card was dealt before the Player''s; art. 9: the Player draws first'",
+        expected="'player third card first'", found="'banker third card first'",
+    ),
 ))
 
 register(SqlRule(
     id="BAC-9.2", game="baccarat", scope=TABLEAU_COUPS,
-    findings=f"""
-    SELECT c.table_id, c.shoe_id, c.hand_id, coalesce(c.pc[3].seq, c.bc[3].seq) AS seq, c.file,
-           coalesce(c.pc[3].line, c.bc[3].line) AS line,
-           'a third card was dealt although ' || CASE WHEN c.p2 >= 8 THEN 'the Player' ELSE 'the Banker' END
-             || ' has a natural (Player ' || c.p2 || ', Banker ' || c.b2 || '); art. 9(2), 9(4)(6)' AS message,
-           'no third card' AS expected, c.n_player + c.n_banker - 4 || ' third card(s)' AS found
-    FROM ({TABLEAU_READY}) c WHERE {_NATURAL} AND c.n_player + c.n_banker > 4
-    """,
+    findings=UnitBreach(
+        when=f"{_NATURAL} AND n_player + n_banker > 4",
+        seq="coalesce(p3_seq, b3_seq)", line="coalesce(p3_line, b3_line)",
+        message="'a third card was dealt although ' || CASE WHEN p2 >= 8 THEN 'the Player' ELSE 'the Banker' END "
+                "|| ' has a natural (Player ' || p2 || ', Banker ' || b2 || '); art. 9(2), 9(4)(6)'",
+        expected="'no third card'", found="n_player + n_banker - 4 || ' third card(s)'",
+    ),
 ))
 
 register(SqlRule(
     id="BAC-9.3", game="baccarat", scope=TABLEAU_COUPS,
-    findings=f"""
-    SELECT c.table_id, c.shoe_id, c.hand_id, coalesce(c.pc[3].seq, c.deals[4].seq) AS seq, c.file,
-           coalesce(c.pc[3].line, c.deals[4].line) AS line,
-           'the Player ' || CASE WHEN c.n_player = 3 THEN 'drew' ELSE 'stood' END || ' on ' || c.p2
-             || '; art. 9(1)-(2): draw on 0-5, stand on 6-7' AS message,
-           CASE WHEN c.p2 <= 5 THEN 'draw' ELSE 'stand' END AS expected,
-           CASE WHEN c.n_player = 3 THEN 'draw' ELSE 'stand' END AS found
-    FROM ({TABLEAU_READY}) c WHERE NOT {_NATURAL} AND (c.p2 <= 5) <> (c.n_player = 3)
-    """,
+    findings=UnitBreach(
+        when=f"NOT {_NATURAL} AND (p2 <= 5) <> (n_player = 3)",
+        seq="coalesce(p3_seq, s4)", line="coalesce(p3_line, l4)",
+        message="'the Player ' || CASE WHEN n_player = 3 THEN 'drew' ELSE 'stood' END || ' on ' || p2 "
+                "|| '; art. 9(1)-(2): draw on 0-5, stand on 6-7'",
+        expected="CASE WHEN p2 <= 5 THEN 'draw' ELSE 'stand' END",
+        found="CASE WHEN n_player = 3 THEN 'draw' ELSE 'stand' END",
+    ),
 ))
 
 register(SqlRule(
     id="BAC-9.4", game="baccarat", scope=TABLEAU_COUPS,
-    findings=f"""
-    SELECT c.table_id, c.shoe_id, c.hand_id, coalesce(c.bc[3].seq, c.deals[4].seq) AS seq, c.file,
-           coalesce(c.bc[3].line, c.deals[4].line) AS line,
-           'the Player stood and the Banker ' || CASE WHEN c.n_banker = 3 THEN 'drew' ELSE 'stood' END || ' on '
-             || c.b2 || '; art. 9(3)(6), 9(4): the Banker draws on 0-5 when the Player stood' AS message,
-           CASE WHEN t.draws THEN 'draw' ELSE 'stand' END AS expected,
-           CASE WHEN c.n_banker = 3 THEN 'draw' ELSE 'stand' END AS found
-    FROM ({TABLEAU_READY}) c JOIN bac_tableau t ON t.banker_total = c.b2 AND t.player_third = '-'
-    WHERE NOT {_NATURAL} AND c.n_player = 2 AND t.draws <> (c.n_banker = 3)
-    """,
+    findings=UnitBreach(
+        when=f"NOT {_NATURAL} AND n_player = 2 AND banker_must_draw <> (n_banker = 3)",
+        seq="coalesce(b3_seq, s4)", line="coalesce(b3_line, l4)",
+        message="'the Player stood and the Banker ' || CASE WHEN n_banker = 3 THEN 'drew' ELSE 'stood' END || ' on ' "
+                "|| b2 || '; art. 9(3)(6), 9(4): the Banker draws on 0-5 when the Player stood'",
+        expected="CASE WHEN banker_must_draw THEN 'draw' ELSE 'stand' END",
+        found="CASE WHEN n_banker = 3 THEN 'draw' ELSE 'stand' END",
+    ),
 ))
 
 register(SqlRule(
     id="BAC-9.5", game="baccarat", scope=TABLEAU_COUPS,
-    findings=f"""
-    SELECT c.table_id, c.shoe_id, c.hand_id, coalesce(c.bc[3].seq, c.pc[3].seq) AS seq, c.file,
-           coalesce(c.bc[3].line, c.pc[3].line) AS line,
-           'the Player drew a ' || c.p3 || ' and the Banker ' || CASE WHEN c.n_banker = 3 THEN 'drew' ELSE 'stood' END
-             || ' on ' || c.b2 || '; art. 9(3)-(4) tableau' AS message,
-           CASE WHEN t.draws THEN 'draw' ELSE 'stand' END AS expected,
-           CASE WHEN c.n_banker = 3 THEN 'draw' ELSE 'stand' END AS found
-    FROM ({TABLEAU_READY}) c JOIN bac_tableau t
-      ON t.banker_total = c.b2 AND (t.player_third = '*' OR t.player_third = CAST(c.p3 AS VARCHAR))
-    WHERE NOT {_NATURAL} AND c.n_player = 3 AND t.draws <> (c.n_banker = 3)
-    """,
+    findings=UnitBreach(
+        when=f"NOT {_NATURAL} AND n_player = 3 AND banker_must_draw <> (n_banker = 3)",
+        seq="coalesce(b3_seq, p3_seq)", line="coalesce(b3_line, p3_line)",
+        message="'the Player drew a ' || p3 || ' and the Banker ' || CASE WHEN n_banker = 3 THEN 'drew' ELSE 'stood' END "
+                "|| ' on ' || b2 || '; art. 9(3)-(4) tableau'",
+        expected="CASE WHEN banker_must_draw THEN 'draw' ELSE 'stand' END",
+        found="CASE WHEN n_banker = 3 THEN 'draw' ELSE 'stand' END",
+    ),
 ))

@@ -10,43 +10,42 @@ from auditor.games.baccarat.scopes import COUPS
 _BROKEN = """
   NOT (c.counts_ok AND c.first_four_ok AND c.thirds_ok)
   OR ((c.p2 >= 8 OR c.b2 >= 8) AND c.n_player + c.n_banker > 4)
-  OR (NOT (c.p2 >= 8 OR c.b2 >= 8) AND (
-        (c.p2 <= 5) <> (c.n_player = 3)
-        OR EXISTS (SELECT 1 FROM bac_tableau t WHERE t.banker_total = c.b2
-                   AND (t.player_third = '*' OR t.player_third = coalesce(CAST(c.p3 AS VARCHAR), '-'))
-                   AND t.draws <> (c.n_banker = 3))))
+  OR (NOT (c.p2 >= 8 OR c.b2 >= 8) AND ((c.p2 <= 5) <> (c.n_player = 3) OR c.banker_must_draw <> (c.n_banker = 3)))
 """
 
+# The settlements and bets are read from the events only for the voided coups.
 register(SqlRule(
     id="BAC-10.1", game="baccarat", scope=COUPS,
     findings=f"""
+    WITH voided AS (SELECT hand_key, shoe_id FROM bac_coups WHERE voided AND NOT demo AND NOT tainted),
+    refunds AS (SELECT s.* FROM bac_events s JOIN voided USING (hand_key) WHERE s.event = 'settle')
     SELECT c.table_id, c.shoe_id, c.hand_id, c.result_seq AS seq, c.file, coalesce(c.result_line, c.start_line) AS line,
            'coup ' || c.hand_id || ' broke the dealing rules (art. 7 or 9) and was settled without a correction'
              AS message,
            'corrected, or voided and refunded' AS expected, 'settled as dealt' AS found
     FROM bac_coups c
-    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND c.cards_known AND ({_BROKEN})
-      AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
+    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND c.cards_known AND NOT c.tainted
+      AND ({_BROKEN})
     UNION ALL
-    SELECT s.table_id, s.shoe_id, s.hand_id, s.seq, s.file, s.line,
+    SELECT s.table_id, v.shoe_id, s.hand_id, s.seq, s.file, s.line,
            'voided coup ' || s.hand_id || ': ' || s.bet_type || ' bet of ' || fmt_money(s.amount) || ' settled ' || s.result
-             || ' (payout ' || fmt_money(s.payout) || ', commission ' || fmt_money(s.commission) || ')' AS message,
+             || ' (payout ' || fmt_money(coalesce(s.payout, 0)) || ', commission '
+             || fmt_money(coalesce(s.commission, 0)) || ')' AS message,
            'refund ' || fmt_money(s.amount) || ', payout 0, commission 0' AS expected,
-           s.result || ', payout ' || fmt_money(s.payout) || ', commission ' || fmt_money(s.commission) AS found
-    FROM bac_settlements s
-    WHERE s.voided AND NOT s.demo AND NOT s.tainted AND (s.result <> 'refund' OR s.payout <> 0 OR s.commission <> 0)
+           s.result || ', payout ' || fmt_money(coalesce(s.payout, 0)) || ', commission '
+             || fmt_money(coalesce(s.commission, 0)) AS found
+    FROM refunds s JOIN voided v USING (hand_key)
+    WHERE (s.result <> 'refund' OR coalesce(s.payout, 0) <> 0 OR coalesce(s.commission, 0) <> 0)
     UNION ALL
     -- A bet of a voided coup with no settlement at all was not refunded either (a settlement names its bet by
     -- hand, player, spot and bet type: docs/log-format.md).
-    SELECT b.table_id, c.shoe_id, b.hand_id, b.seq, b.file, b.line,
+    SELECT b.table_id, v.shoe_id, b.hand_id, b.seq, b.file, b.line,
            'voided coup ' || b.hand_id || ': ' || b.bet_type || ' bet of ' || fmt_money(b.amount) || ' by ' || b.player
              || ' was never settled' AS message,
            'refund ' || fmt_money(b.amount) || ', payout 0, commission 0' AS expected, 'no settlement' AS found
-    FROM bac_bets b JOIN bac_coups c USING (table_id, hand_id)
-    WHERE c.voided AND NOT c.demo
-      AND (c.table_id, c.hand_id) NOT IN (SELECT (table_id, hand_id) FROM bac_tainted)
-      AND NOT EXISTS (SELECT 1 FROM bac_settlements s
-                      WHERE s.table_id = b.table_id AND s.hand_id = b.hand_id
-                        AND s.player = b.player AND s.spot IS NOT DISTINCT FROM b.spot AND s.bet_type = b.bet_type)
+    FROM bac_events b JOIN voided v USING (hand_key)
+    WHERE b.event = 'bet'
+      AND NOT EXISTS (SELECT 1 FROM refunds s
+                      WHERE s.hand_key = b.hand_key AND s.player = b.player AND s.spot IS NOT DISTINCT FROM b.spot AND s.bet_type = b.bet_type)
     """,
 ))

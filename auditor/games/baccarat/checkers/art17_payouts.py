@@ -2,21 +2,20 @@
 to 1. Winning Banker pair and Player pair bets are paid at 11 to 1." Losing bets are collected. What a bet should
 have won comes from the cards (docs/baccarat-checks.md); each breach is reported once, under the bet's situation."""
 
-from auditor.engine.registry import SqlRule, register
-from auditor.games.baccarat.scopes import judged_settlements, settlements
+from auditor.engine.registry import SqlRule, UnitBreach, register
+from auditor.games.baccarat.scopes import settlements
 
 
 def _winning(rule_id: str, where: str, ratio: str, label: str) -> None:
     """A winning bet must be settled ``win`` with a payout of ``ratio`` times its stake."""
     register(SqlRule(
         id=rule_id, game="baccarat", scope=settlements(where),
-        findings=f"""
-        SELECT table_id, shoe_id, hand_id, seq, file, line,
-               'winning {label} bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' || fmt_money(payout)
-                 || '; art. 17 pays ' || {ratio} || ' to 1' AS message,
-               'win, payout ' || fmt_money(amount * {ratio}) AS expected, result || ', payout ' || fmt_money(payout) AS found
-        FROM ({judged_settlements(where)}) WHERE result <> 'win' OR payout <> amount * {ratio}
-        """,
+        findings=UnitBreach(
+            when=f"result <> 'win' OR payout <> amount * {ratio}", seq="seq", line="line",
+            message=f"'winning {label} bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' "
+                    f"|| fmt_money(payout) || '; art. 17 pays ' || {ratio} || ' to 1'",
+            expected=f"'win, payout ' || fmt_money(amount * {ratio})", found="result || ', payout ' || fmt_money(payout)",
+        ),
     ))
 
 
@@ -26,28 +25,25 @@ _winning("BAC-17.2", "bet_type = 'banker' AND expected_result = 'win' AND commis
 _winning("BAC-17.3", "bet_type = 'tie' AND expected_result = 'win'", "{{payout_tie}}", "tie")
 
 # Pair bets: a wrong win/lose is art. 13's (BAC-13.2, 13.3); here only the amount of a correctly won pair bet.
-_PAIR_WON = "bet_type IN ('player_pair', 'banker_pair') AND expected_result = 'win'"
 register(SqlRule(
-    id="BAC-17.4", game="baccarat", scope=settlements(_PAIR_WON),
-    findings=f"""
-    SELECT table_id, shoe_id, hand_id, seq, file, line,
-           'winning ' || bet_type || ' bet of ' || fmt_money(amount) || ' paid ' || fmt_money(payout)
-             || '; art. 17(3) pays {{{{payout_pair}}}} to 1' AS message,
-           fmt_money(amount * {{{{payout_pair}}}}) AS expected, fmt_money(payout) AS found
-    FROM ({judged_settlements(_PAIR_WON)}) WHERE result = 'win' AND payout <> amount * {{{{payout_pair}}}}
-    """,
+    id="BAC-17.4", game="baccarat",
+    scope=settlements("bet_type IN ('player_pair', 'banker_pair') AND expected_result = 'win'"),
+    findings=UnitBreach(
+        when="result = 'win' AND payout <> amount * {{payout_pair}}", seq="seq", line="line",
+        message="'winning ' || bet_type || ' bet of ' || fmt_money(amount) || ' paid ' || fmt_money(payout) "
+                "|| '; art. 17(3) pays {{payout_pair}} to 1'",
+        expected="fmt_money(amount * {{payout_pair}})", found="fmt_money(payout)",
+    ),
 ))
 
-_LOST = "expected_result = 'lose'"
 register(SqlRule(
-    id="BAC-17.5", game="baccarat", scope=settlements(_LOST),
-    findings=f"""
-    SELECT table_id, shoe_id, hand_id, seq, file, line,
-           'losing ' || bet_type || ' bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' || fmt_money(payout)
-             || '; a losing bet is collected' AS message,
-           'lose, payout 0' AS expected, result || ', payout ' || fmt_money(payout) AS found
-    FROM ({judged_settlements(_LOST)})
-    WHERE CASE WHEN bet_type IN ('player_pair', 'banker_pair') THEN result = 'lose' AND payout <> 0
-               ELSE result <> 'lose' OR payout <> 0 END
-    """,
+    id="BAC-17.5", game="baccarat", scope=settlements("expected_result = 'lose'"),
+    findings=UnitBreach(
+        when="""CASE WHEN bet_type IN ('player_pair', 'banker_pair') THEN result = 'lose' AND payout <> 0
+                     ELSE result <> 'lose' OR payout <> 0 END""",
+        seq="seq", line="line",
+        message="'losing ' || bet_type || ' bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' "
+                "|| fmt_money(payout) || '; a losing bet is collected'",
+        expected="'lose, payout 0'", found="result || ', payout ' || fmt_money(payout)",
+    ),
 ))

@@ -4,56 +4,48 @@ não cobra qualquer comissão … Todavia, quando este grupo vença o lance com 
 … do valor apostado." Amounts are rounded down to the table's chip unit (DECISIONS.md): over-collection is a
 violation, under-collection a warning."""
 
-from auditor.engine.registry import SqlRule, register
-from auditor.games.baccarat.scopes import judged_settlements, settlements
+from auditor.engine.registry import SqlRule, UnitBreach, register
+from auditor.games.baccarat.scopes import settlements
 
 _STANDARD_WIN = "bet_type = 'banker' AND expected_result = 'win' AND commission_scheme = 'standard'"
+_DUE = "bac_floor_unit(amount * {{payout_banker}} * {{commission_rate}}, chip_unit)"
 
 register(SqlRule(
     id="BAC-18.1", game="baccarat", scope=settlements(_STANDARD_WIN),
-    findings=f"""
-    WITH s AS (
-      SELECT *, bac_floor_unit(amount * {{{{payout_banker}}}} * {{{{commission_rate}}}}, chip_unit) AS due
-      FROM ({judged_settlements(_STANDARD_WIN)}) WHERE result = 'win'
-    )
-    SELECT table_id, shoe_id, hand_id, seq, file, line,
-           CASE WHEN commission > due THEN 'violation' ELSE 'warning' END AS severity,
-           'commission of ' || fmt_money(commission) || ' on a winning Banker bet of ' || fmt_money(amount) || '; 5% rounded down to the '
-             || 'chip unit ' || fmt_money(chip_unit) || ' is ' || fmt_money(due)
-             || CASE WHEN commission > due THEN ' (over-collected)' ELSE ' (under-collected)' END AS message,
-           fmt_money(due) AS expected, fmt_money(commission) AS found
-    FROM s WHERE commission <> due
-    """,
+    findings=UnitBreach(
+        when=f"result = 'win' AND commission <> {_DUE}", seq="seq", line="line",
+        severity=f"CASE WHEN commission > {_DUE} THEN 'violation' ELSE 'warning' END",
+        message=f"'commission of ' || fmt_money(commission) || ' on a winning Banker bet of ' || fmt_money(amount) "
+                f"|| '; 5% rounded down to the chip unit ' || fmt_money(chip_unit) || ' is ' || fmt_money({_DUE}) "
+                f"|| CASE WHEN commission > {_DUE} THEN ' (over-collected)' ELSE ' (under-collected)' END",
+        expected=f"fmt_money({_DUE})", found="fmt_money(commission)",
+    ),
 ))
 
 register(SqlRule(
-    id="BAC-18.2", game="baccarat", scope=settlements("NOT (" + _STANDARD_WIN + ")"),
-    findings=f"""
-    SELECT table_id, shoe_id, hand_id, seq, file, line,
-           'commission of ' || fmt_money(commission) || ' collected on a ' || bet_type || ' bet that should '
-             || CASE expected_result WHEN 'win' THEN 'win' WHEN 'lose' THEN 'lose' ELSE 'push' END
-             || CASE WHEN commission_scheme = 'no_commission' THEN ' at a no-commission table' ELSE '' END
-             || '; commission is due only on winning Banker bets' AS message,
-           '0' AS expected, fmt_money(commission) AS found
-    FROM ({judged_settlements("NOT (" + _STANDARD_WIN + ")")}) WHERE commission <> 0
-    """,
+    id="BAC-18.2", game="baccarat", scope=settlements(f"NOT ({_STANDARD_WIN})"),
+    findings=UnitBreach(
+        when="commission <> 0", seq="seq", line="line",
+        message="'commission of ' || fmt_money(commission) || ' collected on a ' || bet_type || ' bet that should ' "
+                "|| CASE expected_result WHEN 'win' THEN 'win' WHEN 'lose' THEN 'lose' ELSE 'push' END "
+                "|| CASE WHEN commission_scheme = 'no_commission' THEN ' at a no-commission table' ELSE '' END "
+                "|| '; commission is due only on winning Banker bets'",
+        expected="'0'", found="fmt_money(commission)",
+    ),
 ))
 
-_NO_COMMISSION_WIN = "bet_type = 'banker' AND expected_result = 'win' AND commission_scheme = 'no_commission'"
+_NO_COMMISSION_DUE = """CASE WHEN banker_total = 6
+    THEN bac_floor_unit(amount * {{no_commission_banker_six_ratio}}, chip_unit) ELSE amount * {{payout_banker}} END"""
 
 register(SqlRule(
-    id="BAC-18.3", game="baccarat", scope=settlements(_NO_COMMISSION_WIN),
-    findings=f"""
-    WITH s AS (
-      SELECT *, CASE WHEN banker_total = 6
-                     THEN bac_floor_unit(amount * {{{{no_commission_banker_six_ratio}}}}, chip_unit)
-                     ELSE amount * {{{{payout_banker}}}} END AS due
-      FROM ({judged_settlements(_NO_COMMISSION_WIN)})
-    )
-    SELECT table_id, shoe_id, hand_id, seq, file, line,
-           'no-commission table: Banker won with ' || banker_total || '; bet of ' || fmt_money(amount) || ' settled ' || result
-             || ' with payout ' || fmt_money(payout) || ', art. 18(2) pays ' || fmt_money(due) AS message,
-           'win, payout ' || fmt_money(due) AS expected, result || ', payout ' || fmt_money(payout) AS found
-    FROM s WHERE result <> 'win' OR payout <> due
-    """,
+    id="BAC-18.3", game="baccarat",
+    scope=settlements("bet_type = 'banker' AND expected_result = 'win' AND commission_scheme = 'no_commission'"),
+    findings=UnitBreach(
+        when=f"result <> 'win' OR payout <> {_NO_COMMISSION_DUE}", seq="seq", line="line",
+        message=f"'no-commission table: Banker won with ' || banker_total || '; bet of ' || fmt_money(amount) "
+                f"|| ' settled ' || result || ' with payout ' || fmt_money(payout) || ', art. 18(2) pays ' "
+                f"|| fmt_money({_NO_COMMISSION_DUE})",
+        expected=f"'win, payout ' || fmt_money({_NO_COMMISSION_DUE})",
+        found="result || ', payout ' || fmt_money(payout)",
+    ),
 ))
