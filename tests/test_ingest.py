@@ -9,7 +9,8 @@ import duckdb
 import pytest
 
 from auditor.ingest.load import InputError, discover, ingest
-from tests.conftest import write_csv, write_jsonl, write_parquet
+from auditor.ingest.readers import read_file
+from tests.conftest import baccarat_coup, write_csv, write_jsonl, write_parquet
 
 
 def load(*paths: Path) -> tuple[duckdb.DuckDBPyConnection, list[tuple]]:
@@ -129,3 +130,46 @@ def test_discover_walks_folders_and_skips_answer_keys(tmp_path, coup):
         discover([tmp_path / "missing"])
     with pytest.raises(InputError, match="not a log file"):
         discover([tmp_path / "a" / "notes.txt"])
+
+
+def _tables(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
+    return {
+        "events": con.execute("SELECT * FROM events").fetchall(),  # stored order: table_id, seq
+        "quarantine": con.execute("SELECT * FROM quarantine ORDER BY ALL").fetchall(),
+    }
+
+
+def test_tables_checked_range_by_range_give_the_same_day(tmp_path, coup, monkeypatch):
+    """The structure checks run a range of tables at a time: hand_key must number the day's hands as one."""
+    rows = coup + [{**r, "table_id": "T0"} for r in coup] + baccarat_coup("T2", 1, "C1") + baccarat_coup("T2", 11, "C2")
+    rows[3] = {**rows[3], "seq": rows[2]["seq"]}  # a duplicate seq at T1
+    rows.append({**rows[-1], "seq": 99})  # an event after the end of C2 at T2
+    path = write_jsonl(tmp_path / "t.jsonl", rows)
+    con, _ = load(path)
+    whole = _tables(con)
+    monkeypatch.setattr("auditor.ingest.load.STRUCTURE_ROWS", 1)  # one table per range
+    con, _ = load(path)
+    assert _tables(con) == whole
+    keys = con.execute("SELECT table_id, hand_id, min(hand_key), max(hand_key) FROM events "
+                       "WHERE hand_key IS NOT NULL GROUP BY ALL ORDER BY 3").fetchall()
+    assert keys == [("T0", "C1", 1, 1), ("T1", "C1", 2, 2), ("T2", "C1", 3, 3), ("T2", "C2", 4, 4)]
+    reasons = [q[2].split(" (first")[0] for q in whole["quarantine"]]
+    assert sorted(reasons) == ["duplicate seq 3 at table T1", "event after the end of hand C2", "table T2 opened twice"]
+
+
+def test_quarantined_text_is_read_again_and_a_changed_file_is_an_error(tmp_path, coup, monkeypatch):
+    """Only the quarantine keeps a record's text, read again from its file; a file that changed meanwhile fails."""
+    path = write_jsonl(tmp_path / "t.jsonl", coup + [{**coup[3], "seq": 100}])
+    con, quarantine = load(path)
+    assert con.execute("SELECT raw FROM quarantine").fetchone()[0] == path.read_text().splitlines()[-1]
+    reads = []
+
+    def read_then_change(p: Path, name: str):
+        reads.append(p)
+        if len(reads) == 2:  # between the reading and the reading again: a blank line moves every record
+            p.write_text("\n" + p.read_text())
+        return read_file(p, name)
+
+    monkeypatch.setattr("auditor.ingest.load.read_file", read_then_change)
+    with pytest.raises(InputError, match="changed during the audit"):
+        ingest(duckdb.connect(), [path])

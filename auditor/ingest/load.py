@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,13 +18,15 @@ import duckdb
 import pyarrow as pa
 
 from auditor.ingest.config import validate_config
-from auditor.ingest.readers import LOG_SUFFIXES, RAW_SCHEMA, read_file
-from auditor.ingest.schema import load_schema
-from auditor.ingest.structure import STRUCTURE_SQL
-from auditor.ingest.validate import staged_sql
+from auditor.ingest.readers import LOG_SUFFIXES, read_file
+from auditor.ingest.schema import Schema, load_schema
+from auditor.ingest.structure import structure_sql
+from auditor.ingest.validate import sql_string, staged_sql
 from auditor.model.result import InputFile
 
 INSERT_BATCH_ROWS = 500_000  # raw records gathered in Python before one INSERT (many small files, bounded memory)
+STRUCTURE_ROWS = 2_000_000  # records checked for structure and sorted into ``events`` at a time (whole tables)
+SCRATCH = "ingest_scratch"  # the ingest's own in-memory database, attached while it runs
 
 # Files a simulator writes beside its logs: answer keys, not logs.
 NOT_LOGS = frozenset({"labels.jsonl"})
@@ -74,51 +77,75 @@ def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
     stored normalised. One UPDATE for all tables."""
     schema = load_schema()
     rows = con.execute(
-        "SELECT file, line, seq, game, CAST(config AS VARCHAR) FROM staged "
+        f"SELECT rid, game, CAST(config AS VARCHAR) FROM {SCRATCH}.staged "
         "WHERE event = 'table_open' AND len(errors) = 0"
     ).fetchall()
-    outcome = {"file": [], "line": [], "seq": [], "errors": [], "config": []}
-    for file, line, seq, game, text in rows:
+    outcome = {"rid": [], "errors": [], "config": []}
+    for rid, game, text in rows:
         normalised, errors = validate_config(schema, game, text)
-        for key, value in zip(outcome, (file, line, seq, errors,
-                                         None if errors else json.dumps(normalised, sort_keys=True))):
+        for key, value in zip(outcome, (rid, errors, None if errors else json.dumps(normalised, sort_keys=True))):
             outcome[key].append(value)
     if not rows:
         return
     con.register("config_outcome", pa.table(outcome))
     con.execute(
-        """
-        UPDATE staged SET errors = list_concat(staged.errors, o.errors), config = coalesce(o.config::JSON, staged.config)
-        FROM config_outcome o
-        WHERE staged.file = o.file AND staged.line = o.line AND staged.seq = o.seq AND staged.event = 'table_open'
+        f"""
+        UPDATE {SCRATCH}.staged AS s
+        SET errors = list_concat(s.errors, o.errors), config = coalesce(o.config::JSON, s.config)
+        FROM config_outcome o WHERE s.rid = o.rid
         """
     )
     con.unregister("config_outcome")
 
 
-def ingest(
-    con: duckdb.DuckDBPyConnection, files: list[Path], progress: Callable[[Path], None] | None = None
-) -> IngestResult:
-    """Read ``files`` into ``con``; creates ``events``, ``quarantine`` and ``tables``."""
-    schema = load_schema()
-    con.execute("SET TimeZone = 'UTC'")
-    con.register("raw_empty", RAW_SCHEMA.empty_table())
-    con.execute("CREATE OR REPLACE TEMP TABLE raw_records AS SELECT * FROM raw_empty")
-    con.unregister("raw_empty")
-    formats: dict[str, str] = {}
+def _create_scratch(con: duckdb.DuckDBPyConnection, schema: Schema, names: list[str]) -> None:
+    """The working tables, in their own compressed in-memory database (detached at the end): ``staged`` (every
+    record typed, with its errors, without its text) and ``files``."""
+    con.execute(f"DETACH DATABASE IF EXISTS {SCRATCH}")
+    con.execute(f"ATTACH ':memory:' AS {SCRATCH} (COMPRESS)")
+    typed = ", ".join(f"{f.column} {f.sql_type}" for f in schema.fields)
+    con.execute(f"CREATE TABLE {SCRATCH}.staged (rid BIGINT, fid INTEGER, line BIGINT, {typed}, "
+                "key_table_id VARCHAR, key_hand_id VARCHAR, key_shoe_id VARCHAR, errors VARCHAR[])")
+    con.register("file_names", pa.table({"fid": pa.array(range(len(names)), pa.int32()), "file": names}))
+    con.execute(f"CREATE TABLE {SCRATCH}.files AS SELECT * FROM file_names")
+    con.unregister("file_names")
+
+
+@dataclass(frozen=True)
+class _Span:
+    """The records read from one file: ``rid`` ``first`` to ``first + count - 1``, in the reader's order."""
+    path: Path
+    first: int
+    count: int
+
+
+def _stage(
+    con: duckdb.DuckDBPyConnection, schema: Schema, files: list[Path], fids: dict[str, int],
+    progress: Callable[[Path], None] | None,
+) -> list[_Span]:
+    """Read every file and validate its records batch by batch into ``staged``; ``rid`` numbers the records in
+    reading order. The records' text is not kept (see ``_raw_texts``)."""
     pending: list[pa.Table] = []
+    spans: list[_Span] = []
+    next_rid = 0
 
     def flush() -> None:
         con.register("raw_batch", pa.concat_tables(pending))
-        con.execute("INSERT INTO raw_records SELECT * FROM raw_batch")
+        con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {staged_sql(schema, 'raw_batch')}")
         con.unregister("raw_batch")
+        con.execute(f"CHECKPOINT {SCRATCH}")  # compresses what was just inserted
         pending.clear()
 
     rows = 0
     for path in files:
-        pending.append(read_file(path, str(path)))
-        rows += pending[-1].num_rows
-        formats[str(path)] = LOG_SUFFIXES[path.suffix.lower()]
+        table = read_file(path, str(path))
+        n = table.num_rows
+        pending.append(table.drop_columns(["file"]).append_column(
+            "rid", pa.array(range(next_rid, next_rid + n), pa.int64())).append_column(
+            "fid", pa.array([fids[str(path)]] * n, pa.int32())))
+        spans.append(_Span(path, next_rid, n))
+        next_rid += n
+        rows += n
         if rows >= INSERT_BATCH_ROWS:
             flush()
             rows = 0
@@ -126,29 +153,116 @@ def ingest(
             progress(path)
     if pending:
         flush()
-    con.execute(f"CREATE OR REPLACE TEMP TABLE staged AS {staged_sql(schema)}")
-    con.execute("DROP TABLE raw_records")
-    _validate_configs(con)
-    con.execute(STRUCTURE_SQL)
+    return spans
+
+
+def _table_ranges(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
+    """Ranges of whole tables (first and last ``table_id``) of about ``STRUCTURE_ROWS`` accepted records each."""
+    counts = con.execute(
+        f"SELECT table_id, count(*) FROM {SCRATCH}.staged WHERE len(errors) = 0 GROUP BY table_id ORDER BY table_id"
+    ).fetchall()
+    ranges: list[tuple[str, str]] = []
+    rows = 0
+    for table_id, n in counts:
+        if ranges and rows + n <= STRUCTURE_ROWS:
+            ranges[-1] = (ranges[-1][0], table_id)
+            rows += n
+        else:
+            ranges.append((table_id, table_id))
+            rows = n
+    return ranges
+
+
+def _events(con: duckdb.DuckDBPyConnection, schema: Schema) -> None:
+    """The structure checks and ``events``, one range of tables at a time, in ``table_id`` order; the records they
+    refuse go to ``problems``."""
     columns = ", ".join(f.column for f in schema.fields)
-    # Two keys given once here, so that the checks neither sort the day again nor join on strings:
-    # ``hand_key``, the coup or hand's number in the day, and ``nth``, the event's number among the events of its
-    # type in its coup or hand (the third deal has nth 3).
-    con.execute(f"CREATE OR REPLACE TABLE events AS SELECT file, line, {columns}, hand_key, "
-                "CASE WHEN hand_key IS NOT NULL THEN row_number() OVER (PARTITION BY hand_key, event ORDER BY seq) END AS nth "
-                "FROM checked WHERE problem IS NULL ORDER BY table_id, seq")
+    typed = ", ".join(f"{f.column} {f.sql_type}" for f in schema.fields)
+    con.execute(f"CREATE OR REPLACE TABLE events (file VARCHAR, line BIGINT, {typed}, hand_key BIGINT, nth BIGINT)")
+    con.execute(f"CREATE TABLE {SCRATCH}.problems (rid BIGINT, problem VARCHAR)")
+    last_hand_key = 0
+    for first, last in _table_ranges(con):
+        where = f"len(errors) = 0 AND table_id BETWEEN {sql_string(first)} AND {sql_string(last)}"
+        records = f"(SELECT rid, fid, line, table_id, seq, event, hand_id, game FROM {SCRATCH}.staged WHERE {where})"
+        con.execute(f"CREATE OR REPLACE TABLE {SCRATCH}.keys AS "
+                    f"{structure_sql(records, f'{SCRATCH}.files', last_hand_key)}")
+        con.execute(
+            f"INSERT INTO events SELECT f.file, s.line, {columns}, k.hand_key, k.nth "
+            f"FROM (SELECT * FROM {SCRATCH}.staged WHERE {where}) s JOIN {SCRATCH}.keys k USING (rid) "
+            f"JOIN {SCRATCH}.files f USING (fid) WHERE k.problem IS NULL ORDER BY s.table_id, s.seq"
+        )
+        con.execute(f"INSERT INTO {SCRATCH}.problems SELECT rid, problem FROM {SCRATCH}.keys WHERE problem IS NOT NULL")
+        last_hand_key = con.execute(f"SELECT coalesce(max(hand_key), {last_hand_key}) FROM {SCRATCH}.keys").fetchone()[0]
+    con.execute(f"DROP TABLE IF EXISTS {SCRATCH}.keys")
+
+
+def _raw_texts(con: duckdb.DuckDBPyConnection, spans: list[_Span]) -> None:
+    """``raw``: the text of every record in ``bad``, read again from its file (readers are deterministic), so that
+    the text of the accepted records is never kept. A file that no longer gives the same records is an error."""
+    con.execute(f"CREATE TABLE {SCRATCH}.raw (rid BIGINT, raw VARCHAR)")
+    rids = [r[0] for r in con.execute(f"SELECT DISTINCT rid FROM {SCRATCH}.bad ORDER BY rid").fetchall()]
+    firsts = [span.first for span in spans]
+    for index in sorted({bisect_right(firsts, rid) - 1 for rid in rids}):
+        span = spans[index]
+        table = read_file(span.path, str(span.path))
+        if table.num_rows != span.count:
+            raise InputError(f"{span.path}: the file changed during the audit")
+        con.register("raw_again", table.append_column(
+            "rid", pa.array(range(span.first, span.first + span.count), pa.int64())))
+        try:
+            if con.execute(f"SELECT count(*) FROM raw_again a JOIN {SCRATCH}.bad b USING (rid) "
+                           "WHERE a.line <> b.line").fetchall()[0][0]:
+                raise InputError(f"{span.path}: the file changed during the audit")
+            con.execute(f"INSERT INTO {SCRATCH}.raw SELECT rid, raw FROM raw_again SEMI JOIN {SCRATCH}.bad USING (rid)")
+        finally:
+            con.unregister("raw_again")
+
+
+def _quarantine(con: duckdb.DuckDBPyConnection, spans: list[_Span]) -> None:
+    """Every refused record with its text: record errors first, then the structure's problems, each in reading
+    order."""
     con.execute(
-        """
-        CREATE OR REPLACE TABLE quarantine AS
-        SELECT file, line, array_to_string(errors, '; ') AS reason, raw,
+        f"""
+        CREATE TABLE {SCRATCH}.bad AS
+        SELECT 0 AS part, rid, fid, line, array_to_string(errors, '; ') AS reason,
                key_table_id AS table_id, key_hand_id AS hand_id, key_shoe_id AS shoe_id
-        FROM staged WHERE len(errors) > 0
+        FROM {SCRATCH}.staged WHERE len(errors) > 0
         UNION ALL
-        SELECT file, line, problem, raw, table_id, hand_id, shoe_id FROM checked WHERE problem IS NOT NULL
+        SELECT 1, rid, s.fid, s.line, p.problem, s.table_id, s.hand_id, s.shoe_id
+        FROM {SCRATCH}.problems p JOIN {SCRATCH}.staged s USING (rid)
         """
     )
-    con.execute("DROP TABLE staged")
-    con.execute("DROP TABLE checked")
+    _raw_texts(con, spans)
+    con.execute(
+        f"""
+        CREATE OR REPLACE TABLE quarantine AS
+        SELECT f.file, b.line, b.reason, r.raw, b.table_id, b.hand_id, b.shoe_id
+        FROM {SCRATCH}.bad b JOIN {SCRATCH}.files f USING (fid) LEFT JOIN {SCRATCH}.raw r USING (rid)
+        ORDER BY b.part, b.rid
+        """
+    )
+
+
+def ingest(
+    con: duckdb.DuckDBPyConnection, files: list[Path], progress: Callable[[Path], None] | None = None
+) -> IngestResult:
+    """Read ``files`` into ``con``; creates ``events``, ``quarantine`` and ``tables``.
+
+    Memory: the records are validated batch by batch into a compressed scratch database, without their text
+    (read again from their files for the quarantine only); the structure checks run on a narrow projection of
+    whole tables, a range of tables at a time, and only their outcome per record is joined back."""
+    schema = load_schema()
+    con.execute("SET TimeZone = 'UTC'")
+    names = sorted({str(p) for p in files})
+    formats = {str(p): LOG_SUFFIXES[p.suffix.lower()] for p in files}
+    try:
+        _create_scratch(con, schema, names)
+        spans = _stage(con, schema, files, {name: fid for fid, name in enumerate(names)}, progress)
+        _validate_configs(con)
+        _events(con, schema)
+        _quarantine(con, spans)
+    finally:
+        con.execute(f"DETACH DATABASE IF EXISTS {SCRATCH}")
     con.execute(
         "CREATE OR REPLACE TABLE tables AS SELECT table_id, game, config, file, line FROM events "
         "WHERE event = 'table_open'"

@@ -1,7 +1,11 @@
 """Checks that need more than one record: duplicate ``seq``, the table's opening, and the bounds of each coup or hand.
 
 These run after record-level validation, over the records that passed it. A record that fails here is quarantined
-with its reason; the replay never repairs what the log says."""
+with its reason; the replay never repairs what the log says.
+
+They run on a narrow projection of the records (``rid``, ``fid``, ``line``, ``table_id``, ``seq``, ``event``,
+``hand_id``, ``game``), one range of whole tables at a time: every check is within a table, so a range is checked
+alone, and only the outcome per record (``problem``, ``hand_key``, ``nth``) is kept and joined back by ``rid``."""
 
 from __future__ import annotations
 
@@ -11,29 +15,33 @@ END_EVENTS = ("coup_end", "hand_end")
 _IN_START = "event IN ('coup_start', 'hand_start')"
 _IN_END = "event IN ('coup_end', 'hand_end')"
 
-STRUCTURE_SQL = f"""
-CREATE OR REPLACE TEMP TABLE checked AS
-WITH ok AS (
-  SELECT * EXCLUDE (errors, key_table_id, key_hand_id, key_shoe_id) FROM staged WHERE len(errors) = 0
-), d AS (
-  SELECT *, row_number() OVER w AS dup_rank, first_value(file) OVER w AS first_file,
+
+def structure_sql(records: str, files: str, first_hand_key: int) -> str:
+    """SELECT giving ``(rid, problem, hand_key, nth)`` for every record of ``records`` (a relation of the narrow
+    columns above, whole tables). ``files`` maps ``fid`` to ``file``; ``fid`` order is file name order. ``hand_key``
+    counts from ``first_hand_key`` + 1 in ``(table_id, start seq, hand_id)`` order, every hand with an accepted record
+    numbered, so ranges taken in ``table_id`` order number the day's hands as one."""
+    return f"""
+WITH d AS (
+  SELECT *, row_number() OVER w AS dup_rank, first_value(fid) OVER w AS first_fid,
          first_value(line) OVER w AS first_line
-  FROM ok WINDOW w AS (PARTITION BY table_id, seq ORDER BY file, line)
+  FROM {records} WINDOW w AS (PARTITION BY table_id, seq ORDER BY fid, line)
 ), opens AS (
-  SELECT table_id, game AS table_game, seq AS open_seq, file AS open_file, line AS open_line
+  SELECT table_id, game AS table_game, seq AS open_seq, fid AS open_fid, line AS open_line
   FROM d WHERE event = 'table_open' AND dup_rank = 1
-  QUALIFY row_number() OVER (PARTITION BY table_id ORDER BY seq, file, line) = 1
+  QUALIFY row_number() OVER (PARTITION BY table_id ORDER BY seq, fid, line) = 1
 ), r1 AS (
-  SELECT d.*, CASE
+  SELECT d.rid, d.table_id, d.seq, d.event, d.hand_id, CASE
     WHEN dup_rank > 1 THEN 'duplicate seq ' || seq || ' at table ' || table_id
-                            || ' (first at ' || first_file || ':' || first_line || ')'
+                            || ' (first at ' || first_f.file || ':' || first_line || ')'
     WHEN table_game IS NULL THEN 'table ' || table_id || ' has no valid table_open'
     WHEN game <> table_game THEN 'game ' || game || ' at a ' || table_game || ' table'
-    WHEN event = 'table_open' AND NOT (file = open_file AND line = open_line)
-      THEN 'table ' || table_id || ' opened twice (first at ' || open_file || ':' || open_line || ')'
+    WHEN event = 'table_open' AND NOT (d.fid = open_fid AND line = open_line)
+      THEN 'table ' || table_id || ' opened twice (first at ' || open_f.file || ':' || open_line || ')'
     WHEN seq < open_seq THEN 'event before the table_open of ' || table_id
   END AS problem
   FROM d LEFT JOIN opens USING (table_id)
+  LEFT JOIN {files} first_f ON first_f.fid = d.first_fid LEFT JOIN {files} open_f ON open_f.fid = opens.open_fid
 ), g AS (
   SELECT table_id, hand_id,
          count(*) FILTER ({_IN_START}) AS n_start,
@@ -42,10 +50,9 @@ WITH ok AS (
   FROM r1 WHERE problem IS NULL AND hand_id IS NOT NULL GROUP BY table_id, hand_id
 ), h AS (
   -- hand_key: the hand's number in the day, in (table_id, start) order; an integer key for the checks' joins.
-  SELECT *, row_number() OVER (ORDER BY table_id, start_seq, hand_id) AS hand_key FROM g
-)
-SELECT r1.* EXCLUDE (dup_rank, first_file, first_line, problem), h.hand_key,
-  coalesce(r1.problem, CASE
+  SELECT *, {first_hand_key} + row_number() OVER (ORDER BY table_id, start_seq, hand_id) AS hand_key FROM g
+), c AS (
+  SELECT r1.rid, r1.seq, r1.event, h.hand_key, coalesce(r1.problem, CASE
     WHEN r1.hand_id IS NULL THEN NULL
     WHEN h.n_start = 0 THEN 'no start event for hand ' || r1.hand_id
     WHEN {_IN_START.replace('event', 'r1.event')} AND r1.seq > h.start_seq
@@ -54,5 +61,11 @@ SELECT r1.* EXCLUDE (dup_rank, first_file, first_line, problem), h.hand_key,
     WHEN h.end_seq IS NULL THEN 'hand ' || r1.hand_id || ' never ended (truncated log?)'
     WHEN r1.seq > h.end_seq THEN 'event after the end of hand ' || r1.hand_id
   END) AS problem
-FROM r1 LEFT JOIN h ON r1.problem IS NULL AND r1.table_id = h.table_id AND r1.hand_id = h.hand_id
+  FROM r1 LEFT JOIN h ON r1.problem IS NULL AND r1.table_id = h.table_id AND r1.hand_id = h.hand_id
+)
+-- nth: the event's number among the accepted events of its type in its hand (the third deal has nth 3).
+SELECT rid, problem, hand_key,
+  CASE WHEN problem IS NULL AND hand_key IS NOT NULL
+    THEN row_number() OVER (PARTITION BY problem IS NULL, hand_key, event ORDER BY seq) END AS nth
+FROM c
 """

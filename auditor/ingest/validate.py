@@ -8,7 +8,8 @@ from __future__ import annotations
 from auditor.ingest.schema import CARD_PATTERN, ENVELOPE, MONEY_PATTERN, Field, Schema
 
 
-def _q(text: str) -> str:
+def sql_string(text: str) -> str:
+    """``text`` as an SQL string literal."""
     return "'" + text.replace("'", "''") + "'"
 
 
@@ -19,15 +20,15 @@ def _typed(f: Field, v: str) -> str:
     if f.kind == "boolean":
         return f"CASE WHEN lower({v}) IN ('true', 'false') THEN lower({v}) = 'true' END"
     if f.kind == "money":
-        return f"CASE WHEN regexp_full_match({v}, {_q(MONEY_PATTERN)}) THEN {v}::DECIMAL(18,4) END"
+        return f"CASE WHEN regexp_full_match({v}, {sql_string(MONEY_PATTERN)}) THEN {v}::DECIMAL(18,4) END"
     if f.kind == "timestamp":
         return f"(try_cast({v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC')"
     if f.kind == "card":
-        return f"CASE WHEN regexp_full_match({v}, {_q(CARD_PATTERN)}) THEN {v} END"
+        return f"CASE WHEN regexp_full_match({v}, {sql_string(CARD_PATTERN)}) THEN {v} END"
     if f.kind == "json":
         return f"CASE WHEN json_valid({v}) AND json_type({v}) = 'OBJECT' THEN {v}::JSON END"
     if f.enum:
-        return f"CASE WHEN {v} IN ({', '.join(_q(e) for e in f.enum)}) THEN {v} END"
+        return f"CASE WHEN {v} IN ({', '.join(sql_string(e) for e in f.enum)}) THEN {v} END"
     return v
 
 
@@ -48,12 +49,13 @@ def _type_error(f: Field, v: str, t: str) -> str:
     )
 
 
-def staged_sql(schema: Schema) -> str:
-    """SELECT over ``raw_records`` giving typed columns, best-effort text of the keys, and ``errors``."""
+def staged_sql(schema: Schema, records: str) -> str:
+    """SELECT over ``records`` (``rid, fid, line, raw, error, last``) giving ``rid, fid, line``, the typed columns,
+    best-effort text of the keys, and ``errors``; not ``raw``, which is kept apart for the quarantine."""
     names = [f.name for f in schema.fields]
     index = {n: i + 1 for i, n in enumerate(names)}
-    paths = "[" + ", ".join(_q("$." + n) for n in names) + "]"
-    known = "[" + ", ".join(_q(n) for n in names) + "]"
+    paths = "[" + ", ".join(sql_string("$." + n) for n in names) + "]"
+    known = "[" + ", ".join(sql_string(n) for n in names) + "]"
 
     def v(name: str) -> str:
         return f"v[{index[name]}]"
@@ -72,29 +74,29 @@ def staged_sql(schema: Schema) -> str:
         f"CASE WHEN jt = 'OBJECT' AND {v(n)} IS NULL THEN 'missing required field {n}' END" for n in ENVELOPE
     ]
     checks += [_type_error(f, v(f.name), t(f.name)) for f in schema.fields]
-    events = ", ".join(_q(e) for e in schema.events)
+    events = ", ".join(sql_string(e) for e in schema.events)
     checks.append(
         f"CASE WHEN {v('event')} IS NOT NULL AND {v('event')} NOT IN ({events}) "
         f"THEN 'unknown event type ' || left({v('event')}, 40) END"
     )
     for ev in schema.events.values():
-        games = ", ".join(_q(g) for g in ev.games)
+        games = ", ".join(sql_string(g) for g in ev.games)
         checks.append(
-            f"CASE WHEN {v('event')} = {_q(ev.name)} AND {v('game')} IN ({', '.join(_q(g) for g in schema.games)}) "
+            f"CASE WHEN {v('event')} = {sql_string(ev.name)} AND {v('game')} IN ({', '.join(sql_string(g) for g in schema.games)}) "
             f"AND {v('game')} NOT IN ({games}) THEN 'event {ev.name} does not exist in ' || {v('game')} END"
         )
         if ev.required:
-            missing = ", ".join(f"CASE WHEN {v(r)} IS NULL THEN {_q(r)} END" for r in ev.required)
+            missing = ", ".join(f"CASE WHEN {v(r)} IS NULL THEN {sql_string(r)} END" for r in ev.required)
             checks.append(
-                f"CASE WHEN {v('event')} = {_q(ev.name)} AND concat_ws(', ', {missing}) <> '' "
+                f"CASE WHEN {v('event')} = {sql_string(ev.name)} AND concat_ws(', ', {missing}) <> '' "
                 f"THEN 'event {ev.name}: missing required field(s) ' || concat_ws(', ', {missing}) END"
             )
     columns = ",\n  ".join(f"{_typed(f, v(f.name))} AS {f.column}" for f in schema.fields)
     return f"""
 WITH p AS (
-  SELECT file, line, raw, last, error AS read_error,
+  SELECT rid, fid, line, raw, last, error AS read_error,
          CASE WHEN error IS NULL THEN json_valid(raw) ELSE false END AS ok_json
-  FROM raw_records
+  FROM {records}
 ), q AS (
   SELECT *, CASE WHEN ok_json THEN json_type(raw) END AS jt FROM p
 ), r AS (
@@ -105,7 +107,7 @@ WITH p AS (
          ELSE [] END AS unknown
   FROM q
 )
-SELECT file, line, raw,
+SELECT rid, fid, line,
   {columns},
   {v('table_id')} AS key_table_id, {v('hand_id')} AS key_hand_id, {v('shoe_id')} AS key_shoe_id,
   list_filter([{', '.join(checks)}], lambda e: e IS NOT NULL) AS errors
