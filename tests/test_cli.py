@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from auditor.cli import app
+from auditor.engine.audit import connect
 from tests.conftest import baccarat_coup, write_jsonl
 
 runner = CliRunner()
@@ -69,6 +70,17 @@ def test_missing_path_is_an_input_error(tmp_path):
 def test_bad_param_is_an_input_error(tmp_path, clean):
     result = run("audit", str(clean), "--out", str(tmp_path / "o"), "--param", "baccarat.nonsense=1")
     assert result.exit_code == 2 and "no such parameter" in result.output
+
+
+def test_memory_limit_caps_duckdb_and_refuses_what_is_no_size(tmp_path, violating):
+    capped = run("audit", str(violating), "--out", str(tmp_path / "o"), "--no-pdf", "--memory-limit", "512MB")
+    assert capped.exit_code == 1, capped.output
+    assert [f["rule"] for f in json.loads((tmp_path / "o" / "findings.json").read_text())] == ["BAC-17.1"]
+    refused = run("audit", str(violating), "--out", str(tmp_path / "p"), "--memory-limit", "lots")
+    assert refused.exit_code == 2 and "not a memory size" in refused.output
+    con = connect(memory_limit="1GiB")
+    assert con.execute("SELECT current_setting('memory_limit')").fetchone() == ("1.0 GiB",)
+    con.close()
 
 
 def test_same_logs_same_bytes(tmp_path, violating):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -23,6 +24,12 @@ EXIT_CODES_HELP = (
 )
 
 
+def _memory_size(value: str | None) -> str | None:
+    if value is not None and not re.fullmatch(r"\d+(\.\d+)?\s*([KMGT]i?B)", value, re.IGNORECASE):
+        raise typer.BadParameter(f"{value!r} is not a memory size such as 512MB or 4GB")
+    return value
+
+
 @app.command(epilog=EXIT_CODES_HELP)
 def audit(
     paths: list[Path] = typer.Argument(..., help="Log files or folders (searched recursively for .jsonl, .ndjson, "
@@ -42,6 +49,9 @@ def audit(
                                                                "are in findings.json and findings.parquet."),
     no_pdf: bool = typer.Option(False, "--no-pdf", help="Write the findings files only."),
     threads: int | None = typer.Option(None, "--threads", min=1, help="DuckDB threads (default: all cores)."),
+    memory_limit: str | None = typer.Option(None, "--memory-limit", callback=_memory_size,
+                                            help="Cap DuckDB's memory, e.g. 4GB (default: DuckDB's, 80% of the "
+                                                 "RAM); past it DuckDB spills to disk."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
 ) -> None:
     """Audit casino table-game logs against the regulations and write a cited report.
@@ -55,7 +65,8 @@ def audit(
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     try:
         with progress_display(quiet) as progress:
-            result, con = run_audit(paths, rulesets, con=connect(db, threads), strict=strict, progress=progress)
+            con = connect(db, threads, memory_limit)
+            result, con = run_audit(paths, rulesets, con=con, strict=strict, progress=progress)
     except InputError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc

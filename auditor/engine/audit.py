@@ -32,10 +32,16 @@ class Progress:
     step: Callable[[str], None] = lambda label: None
 
 
-def connect(db: Path | None = None, threads: int | None = None) -> duckdb.DuckDBPyConnection:
+def connect(
+    db: Path | None = None, threads: int | None = None, memory_limit: str | None = None
+) -> duckdb.DuckDBPyConnection:
+    """A DuckDB connection (in memory, or the file ``db``). ``memory_limit`` (e.g. ``4GB``) caps DuckDB's memory;
+    past it DuckDB writes temporary data to disk instead (beside ``db``, or in DuckDB's temporary folder)."""
     con = duckdb.connect(str(db) if db else ":memory:")
     if threads:
         con.execute(f"SET threads = {int(threads)}")
+    if memory_limit:
+        con.execute("SET memory_limit = ?", [memory_limit])
     con.execute("SET TimeZone = 'UTC'")
     return con
 

@@ -37,7 +37,8 @@ def table_batches(con: duckdb.DuckDBPyConnection, game: str, max_units: int = BA
     (a single larger table is a batch of its own)."""
     rows = con.execute(
         "SELECT t.table_id, coalesce(n.units, 0) FROM tables t LEFT JOIN "
-        f"(SELECT table_id, count(*) AS units FROM events WHERE game = ? AND event IN {START_EVENTS} GROUP BY table_id) n "
+        "(SELECT table_id, count(*) AS units FROM events "
+        f"WHERE game = ? AND event IN {START_EVENTS} GROUP BY table_id) n "
         "USING (table_id) WHERE t.game = ? ORDER BY t.table_id",
         [game, game],
     ).fetchall()

@@ -113,17 +113,27 @@ def _free_scope(con: duckdb.DuckDBPyConnection, rule: SqlRule, ruleset: Ruleset)
     )
 
 
+def _missing_columns(rules: list[SqlRule], ruleset: Ruleset) -> tuple[str, list[str]]:
+    """Each distinct ``missing`` expression of ``rules`` computed once (rules over one relation mostly share one):
+    the SELECT list that computes them over ``u``, and each rule's column name."""
+    names: dict[str, str] = {}
+    for rule in rules:
+        names.setdefault(render(rule.scope.missing, ruleset), f"missing__{len(names)}")
+    select = ", ".join(f"({sql}) AS {name}" for sql, name in names.items())
+    return "u.*, " + select, [names[render(r.scope.missing, ruleset)] for r in rules]
+
+
 def _fused_scopes(con: duckdb.DuckDBPyConnection, units: str, rules: list[SqlRule], ruleset: Ruleset) -> None:
     """One pass over ``units``: per table, how many rows each rule evaluated and how many it could not, and why.
     A rule's column is NULL outside its scope and '' for an evaluated row; the few combinations are unfolded here."""
+    inner, missing = _missing_columns(rules, ruleset)
     columns = ", ".join(
-        f"CASE WHEN ({render(r.scope.where, ruleset)}) THEN coalesce(CAST(({render(r.scope.missing, ruleset)}) "
-        f"AS VARCHAR), '') END AS m{i}"
-        for i, r in enumerate(rules)
+        f"CASE WHEN ({render(r.scope.where, ruleset)}) THEN coalesce(CAST({m} AS VARCHAR), '') END AS m{i}"
+        for i, (r, m) in enumerate(zip(rules, missing))
     )
     counts: Counter[tuple[str, str, str | None]] = Counter()
     for table_id, *missing, units_n in con.execute(
-        f"SELECT table_id, {columns}, count(*) FROM {units} AS u GROUP BY ALL"
+        f"SELECT table_id, {columns}, count(*) FROM (SELECT {inner} FROM {units} AS u) GROUP BY ALL"
     ).fetchall():
         for rule, reason in zip(rules, missing):
             if reason is not None:
@@ -140,19 +150,26 @@ def _fused_scopes(con: duckdb.DuckDBPyConnection, units: str, rules: list[SqlRul
 
 
 def _fused_findings(con: duckdb.DuckDBPyConnection, units: str, rules: list[SqlRule], ruleset: Ruleset) -> None:
-    """One pass over ``units`` keeps the rows that breach any rule, with a flag per rule; each rule's findings are
-    then rendered from those few rows."""
+    """One pass over ``units`` keeps the rows that breach any rule, with a flag per rule; the findings of each rule
+    that breached are then rendered from those few rows (``u``), so a finding's expressions may look up more
+    evidence than the relation carries."""
     if not rules:
         return
+    inner, missing = _missing_columns(rules, ruleset)
     flags = ", ".join(
-        f"coalesce(({render(r.scope.where, ruleset)}) AND ({render(r.scope.missing, ruleset)}) IS NULL "
-        f"AND ({render(r.findings.when, ruleset)}), false) AS hit{i}"
-        for i, r in enumerate(rules)
+        f"coalesce(({render(r.scope.where, ruleset)}) AND {m} IS NULL AND ({render(r.findings.when, ruleset)}), false)"
+        f" AS hit{i}"
+        for i, (r, m) in enumerate(zip(rules, missing))
     )
     any_hit = " OR ".join(f"hit{i}" for i in range(len(rules)))
-    con.execute(f"CREATE OR REPLACE TEMP TABLE unit_hits AS SELECT * FROM (SELECT u.*, {flags} FROM {units} AS u) "
-                f"WHERE {any_hit}")
+    con.execute(f"CREATE OR REPLACE TEMP TABLE unit_hits AS SELECT * FROM (SELECT u.*, {flags} FROM "
+                f"(SELECT {inner} FROM {units} AS u) AS u) WHERE {any_hit}")
+    counts = con.execute(
+        "SELECT " + ", ".join(f"count(*) FILTER (WHERE hit{i})" for i in range(len(rules))) + " FROM unit_hits"
+    ).fetchone()
     for i, rule in enumerate(rules):
+        if not counts[i]:
+            continue
         spec, b = ruleset.rules[rule.id], rule.findings
         columns = ", ".join(render(x, ruleset) for x in (b.shoe, b.hand, b.seq, b.file, b.line, b.message))
         con.execute(
@@ -160,7 +177,7 @@ def _fused_findings(con: duckdb.DuckDBPyConnection, units: str, rules: list[SqlR
             INSERT INTO findings
             SELECT ?, ?, coalesce({render(b.severity, ruleset)}, ?), ?, table_id, {columns},
                    CAST(({render(b.expected, ruleset)}) AS VARCHAR), CAST(({render(b.found, ruleset)}) AS VARCHAR)
-            FROM unit_hits WHERE hit{i}
+            FROM unit_hits AS u WHERE hit{i}
             """,
             [rule.id, spec.citation, spec.severity, rule.game],
         )

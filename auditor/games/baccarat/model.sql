@@ -10,6 +10,35 @@ CREATE OR REPLACE MACRO bac_value(c) AS
 
 CREATE OR REPLACE MACRO bac_floor_unit(x, unit) AS floor(x / unit) * unit;
 
+-- A deal in one byte: its card (1..52; 0 when not logged) plus 64 times its hand (1 Player, 2 Banker, 3 other). The
+-- first six deals of a coup are packed into one integer, byte n for the n-th deal: one sum per coup instead of a
+-- dozen string aggregates.
+CREATE OR REPLACE MACRO bac_deal_code(card, target) AS
+  coalesce((instr('A23456789TJQK', card[1]) - 1) * 4 + instr('shdc', card[2]), 0)
+  + 64 * CASE target WHEN 'player' THEN 1 WHEN 'banker' THEN 2 ELSE 3 END;
+
+CREATE OR REPLACE MACRO bac_unpack(packed, n) AS (packed >> (8 * (n - 1))) & 255;
+
+CREATE OR REPLACE MACRO bac_unpack_target(packed, n) AS
+  CASE bac_unpack(packed, n) // 64 WHEN 1 THEN 'player' WHEN 2 THEN 'banker' WHEN 3 THEN 'other' END;
+
+CREATE OR REPLACE MACRO bac_unpack_card(packed, n) AS
+  CASE WHEN bac_unpack(packed, n) % 64 > 0
+       THEN substr('A23456789TJQK', (bac_unpack(packed, n) % 64 - 1) // 4 + 1, 1)
+            || substr('shdc', (bac_unpack(packed, n) % 64 - 1) % 4 + 1, 1) END;
+
+-- The evidence of a coup's n-th deal (its seq and line; the hands of its first n deals), read from the events only
+-- for the few coups a finding is written for.
+CREATE OR REPLACE MACRO bac_deal_seq(k, n) AS
+  (SELECT e.seq FROM bac_events e WHERE e.hand_key = k AND e.event = 'deal' AND e.nth = n);
+
+CREATE OR REPLACE MACRO bac_deal_line(k, n) AS
+  (SELECT e.line FROM bac_events e WHERE e.hand_key = k AND e.event = 'deal' AND e.nth = n);
+
+CREATE OR REPLACE MACRO bac_deal_targets(k, n) AS
+  (SELECT string_agg(e.target, ', ' ORDER BY e.nth) FROM bac_events e
+   WHERE e.hand_key = k AND e.event = 'deal' AND e.nth <= n);
+
 CREATE OR REPLACE TEMP TABLE bac_tables AS
 SELECT table_id, file, line,
   CAST(config->>'decks' AS INTEGER) AS decks,
@@ -25,30 +54,29 @@ SELECT table_id, file, line,
   coalesce(TRY_CAST(config->>'coups_after_cut_card' AS INTEGER), {{coups_after_cut_card}}) AS coups_after_cut_card
 FROM bac_table_rows;
 
--- One row per coup. Four aggregates by the coup's integer ``hand_key`` (given at ingest), each over one kind of
--- event: the coup's own marks, its deals, its bets and its settlements. A deal's position in the coup is its ``nth``
--- (given at ingest too), so the cards are fixed columns: target t1..t6 and card c1..c6 of the first six deals (a hand
--- has at most three cards: a seventh deal already breaks art. 7 or 9).
+-- One row per coup, joined on the coup's integer ``hand_key`` (given at ingest): its start, its first end, result and
+-- void (``nth`` = 1, also given at ingest), and one aggregate per kind of event: its other marks, its deals, its bets
+-- and its settlements. A deal's position in the coup is its ``nth``, so the cards are fixed columns: target t1..t6 and
+-- card c1..c6 of the first six deals (a hand has at most three cards: a seventh deal already breaks art. 7 or 9).
 CREATE OR REPLACE TEMP TABLE bac_coups AS
-WITH marks AS (
-  SELECT hand_key, any_value(table_id) AS table_id, any_value(hand_id) AS hand_id,
-    any_value(shoe_id) FILTER (WHERE event = 'coup_start') AS shoe_id,
-    coalesce(bool_or(demo) FILTER (WHERE event = 'coup_start'), false) AS demo,
-    min(seq) FILTER (WHERE event = 'coup_start') AS start_seq,
-    min(line) FILTER (WHERE event = 'coup_start') AS start_line,
-    any_value(file) FILTER (WHERE event = 'coup_start') AS file,
-    min(seq) FILTER (WHERE event = 'coup_end') AS end_seq,
-    min(seq) FILTER (WHERE event = 'void') AS void_seq,
-    min(line) FILTER (WHERE event = 'void') AS void_line,
+WITH starts AS (
+  SELECT hand_key, table_id, hand_id, shoe_id, coalesce(demo, false) AS demo, seq AS start_seq, line AS start_line, file
+  FROM bac_events WHERE event = 'coup_start'
+), ends AS (
+  SELECT hand_key, seq AS end_seq, line AS end_line FROM bac_events WHERE event = 'coup_end' AND nth = 1
+), results AS (
+  SELECT hand_key, result AS declared, seq AS result_seq, line AS result_line
+  FROM bac_events WHERE event = 'result' AND nth = 1
+), voids AS (
+  SELECT hand_key, seq AS void_seq, line AS void_line FROM bac_events WHERE event = 'void' AND nth = 1
+), marks AS (
+  SELECT hand_key,
     bool_or(event = 'correction') AS corrected,
     bool_or(event = 'card_exposed') AS exposed,
     bool_or(event = 'cut_card') AS cut_card_out,
     bool_or(event = 'card_handler') AS handled,
-    arg_min(result, seq) FILTER (WHERE event = 'result') AS declared,
-    min(seq) FILTER (WHERE event = 'result') AS result_seq,
-    min(line) FILTER (WHERE event = 'result') AS result_line,
     min(line) AS min_line, max(line) AS max_line
-  FROM bac_events WHERE hand_key IS NOT NULL AND event NOT IN ('deal', 'bet', 'settle')
+  FROM bac_events WHERE event IN ('correction', 'card_exposed', 'cut_card', 'card_handler', 'result', 'void')
   GROUP BY hand_key
 ), deals AS (
   SELECT hand_key, count(*) AS n_deals,
@@ -57,17 +85,9 @@ WITH marks AS (
     count(*) FILTER (WHERE card IS NULL) AS unknown_cards,
     count(*) FILTER (WHERE face IS NULL) AS unknown_faces,
     count(*) FILTER (WHERE face = 'down') AS faces_down,
-    max(seq) AS last_deal_seq, arg_max(line, seq) AS last_deal_line,
-    any_value(target) FILTER (WHERE nth = 1) AS t1, any_value(card) FILTER (WHERE nth = 1) AS c1,
-    any_value(target) FILTER (WHERE nth = 2) AS t2, any_value(card) FILTER (WHERE nth = 2) AS c2,
-    any_value(target) FILTER (WHERE nth = 3) AS t3, any_value(card) FILTER (WHERE nth = 3) AS c3,
-    any_value(target) FILTER (WHERE nth = 4) AS t4, any_value(card) FILTER (WHERE nth = 4) AS c4,
-    any_value(target) FILTER (WHERE nth = 5) AS t5, any_value(card) FILTER (WHERE nth = 5) AS c5,
-    any_value(target) FILTER (WHERE nth = 6) AS t6, any_value(card) FILTER (WHERE nth = 6) AS c6,
-    any_value(seq) FILTER (WHERE nth = 1) AS s1, any_value(line) FILTER (WHERE nth = 1) AS l1,
-    any_value(seq) FILTER (WHERE nth = 4) AS s4, any_value(line) FILTER (WHERE nth = 4) AS l4,
-    any_value(seq) FILTER (WHERE nth = 5) AS s5, any_value(line) FILTER (WHERE nth = 5) AS l5,
-    any_value(seq) FILTER (WHERE nth = 6) AS s6, any_value(line) FILTER (WHERE nth = 6) AS l6,
+    min(seq) AS first_deal_seq,
+    CAST(sum(CASE WHEN nth <= 6 THEN CAST(bac_deal_code(card, target) AS BIGINT) << (8 * (nth - 1)) END) AS BIGINT)
+      AS packed,
     min(line) AS min_line, max(line) AS max_line
   FROM bac_events WHERE event = 'deal'
   GROUP BY hand_key
@@ -85,20 +105,33 @@ WITH marks AS (
   FROM bac_events WHERE event = 'settle'
   GROUP BY hand_key
 ), coups AS (
-  SELECT m.* EXCLUDE (min_line, max_line),
-    least(m.min_line, d.min_line, b.min_line, s.min_line) AS min_line,
-    greatest(m.max_line, d.max_line, b.max_line, s.max_line) AS max_line,
-    d.* EXCLUDE (hand_key, min_line, max_line, n_deals, n_player, n_banker, unknown_cards, unknown_faces,
-                 faces_down),
+  SELECT st.*, e.end_seq, r.declared, r.result_seq, r.result_line, v.void_seq, v.void_line,
+    coalesce(m.corrected, false) AS corrected, coalesce(m.exposed, false) AS exposed,
+    coalesce(m.cut_card_out, false) AS cut_card_out, coalesce(m.handled, false) AS handled,
+    least(st.start_line, e.end_line, m.min_line, d.min_line, b.min_line, s.min_line) AS min_line,
+    greatest(st.start_line, e.end_line, m.max_line, d.max_line, b.max_line, s.max_line) AS max_line,
+    d.first_deal_seq,
     coalesce(d.n_deals, 0) AS n_deals, coalesce(d.n_player, 0) AS n_player, coalesce(d.n_banker, 0) AS n_banker,
     coalesce(d.unknown_cards, 0) AS unknown_cards, coalesce(d.unknown_faces, 0) AS unknown_faces,
     coalesce(d.faces_down, 0) AS faces_down,
+    bac_unpack_target(d.packed, 1) AS t1, bac_unpack_card(d.packed, 1) AS c1,
+    bac_unpack_target(d.packed, 2) AS t2, bac_unpack_card(d.packed, 2) AS c2,
+    bac_unpack_target(d.packed, 3) AS t3, bac_unpack_card(d.packed, 3) AS c3,
+    bac_unpack_target(d.packed, 4) AS t4, bac_unpack_card(d.packed, 4) AS c4,
+    bac_unpack_target(d.packed, 5) AS t5, bac_unpack_card(d.packed, 5) AS c5,
+    bac_unpack_target(d.packed, 6) AS t6, bac_unpack_card(d.packed, 6) AS c6,
     coalesce(b.banker_stake, 0) AS banker_stake, coalesce(b.player_stake, 0) AS player_stake,
     b.last_bet_seq, b.last_bet_line, coalesce(s.settled, false) AS settled, coalesce(s.paid, false) AS paid,
     t.auto_shuffler, t.max_difference,
     -- art. 7(1): P, B, P, B first; art. 9: P3 before B3.
-    coalesce(d.t1 = 'player' AND d.t2 = 'banker' AND d.t3 = 'player' AND d.t4 = 'banker', false) AS first_four_ok
-  FROM marks m
+    coalesce(bac_unpack_target(d.packed, 1) = 'player' AND bac_unpack_target(d.packed, 2) = 'banker'
+      AND bac_unpack_target(d.packed, 3) = 'player' AND bac_unpack_target(d.packed, 4) = 'banker', false)
+      AS first_four_ok
+  FROM starts st
+  LEFT JOIN ends e USING (hand_key)
+  LEFT JOIN results r USING (hand_key)
+  LEFT JOIN voids v USING (hand_key)
+  LEFT JOIN marks m USING (hand_key)
   LEFT JOIN deals d USING (hand_key)
   LEFT JOIN stakes b USING (hand_key)
   LEFT JOIN settles s USING (hand_key)
@@ -112,10 +145,8 @@ WITH marks AS (
     CASE WHEN first_four_ok THEN c2 END AS bc1, CASE WHEN first_four_ok THEN c4 END AS bc2,
     CASE WHEN first_four_ok THEN CASE WHEN t5 = 'player' THEN c5 WHEN t6 = 'player' THEN c6 END END AS pc3,
     CASE WHEN first_four_ok THEN CASE WHEN t5 = 'banker' THEN c5 WHEN t6 = 'banker' THEN c6 END END AS bc3,
-    CASE WHEN t5 = 'player' THEN s5 WHEN t6 = 'player' THEN s6 END AS p3_seq,
-    CASE WHEN t5 = 'player' THEN l5 WHEN t6 = 'player' THEN l6 END AS p3_line,
-    CASE WHEN t5 = 'banker' THEN s5 WHEN t6 = 'banker' THEN s6 END AS b3_seq,
-    CASE WHEN t5 = 'banker' THEN l5 WHEN t6 = 'banker' THEN l6 END AS b3_line
+    CASE WHEN t5 = 'player' THEN 5 WHEN t6 = 'player' THEN 6 END AS p3_nth,
+    CASE WHEN t5 = 'banker' THEN 5 WHEN t6 = 'banker' THEN 6 END AS b3_nth
   FROM coups
 ), totals AS (
   SELECT *,
@@ -211,10 +242,18 @@ LEFT JOIN opening o USING (table_id, shoe_id) LEFT JOIN ends n USING (table_id, 
 
 -- Views, not copies, over the bulk of the data: each bet and each settlement with what its coup says. The SQL
 -- runner reads each of them once for the coverage of all their rules and once for the breaches.
+-- The bets a table allows, as written in a finding.
+CREATE OR REPLACE MACRO bac_allowed(t) AS
+  (SELECT array_to_string(bets_allowed, ', ') FROM bac_tables WHERE table_id = t);
+
+CREATE OR REPLACE TEMP TABLE bac_allowed_bets AS
+SELECT DISTINCT table_id, unnest(bets_allowed) AS bet_type FROM bac_tables;
+
 CREATE OR REPLACE TEMP VIEW bac_bets AS
 SELECT b.table_id, b.hand_id, b.hand_key, c.shoe_id, b.seq, b.line, b.file, b.player, b.spot, b.standing,
-  b.bet_type, b.amount, c.demo, c.voided, c.tainted, t.bets_allowed
-FROM bac_events b JOIN bac_coups c USING (hand_key) JOIN bac_tables t ON t.table_id = b.table_id
+  b.bet_type, b.amount, c.demo, c.voided, c.tainted, a.bet_type IS NOT NULL AS allowed
+FROM bac_events b JOIN bac_coups c USING (hand_key)
+LEFT JOIN bac_allowed_bets a ON a.table_id = b.table_id AND a.bet_type = b.bet_type
 WHERE b.event = 'bet';
 
 CREATE OR REPLACE TEMP VIEW bac_settlements AS

@@ -7,10 +7,11 @@ from auditor.games.baccarat.scopes import DEALT_COUPS, INPUT_ERROR_COUP, VOIDED_
 register(SqlRule(
     id="BAC-7.1", game="baccarat", scope=DEALT_COUPS,
     findings=UnitBreach(
-        when="counts_ok AND NOT first_four_ok", seq="s1", line="l1",
-        message="'the first four cards went to ' || concat_ws(', ', t1, t2, t3, t4) "
+        when="counts_ok AND NOT first_four_ok",
+        seq="bac_deal_seq(u.hand_key, 1)", line="bac_deal_line(u.hand_key, 1)",
+        message="'the first four cards went to ' || bac_deal_targets(u.hand_key, 4) "
                 "|| '; art. 7(1): Player, Banker, Player, Banker'",
-        expected="'player, banker, player, banker'", found="concat_ws(', ', t1, t2, t3, t4)",
+        expected="'player, banker, player, banker'", found="bac_deal_targets(u.hand_key, 4)",
     ),
 ))
 
@@ -18,7 +19,8 @@ register(SqlRule(
     id="BAC-7.2", game="baccarat", scope=DEALT_COUPS,
     findings=UnitBreach(
         when="NOT counts_ok AND end_seq IS NOT NULL",
-        seq="coalesce(last_deal_seq, start_seq)", line="coalesce(last_deal_line, start_line)",
+        seq="coalesce(bac_deal_seq(u.hand_key, n_deals), start_seq)",
+        line="coalesce(bac_deal_line(u.hand_key, n_deals), start_line)",
         message="'Player received ' || n_player || ' and Banker ' || n_banker "
                 "|| ' cards; each hand has two cards and at most one more (arts. 7(1), 9)'",
         expected="'2 or 3 cards per hand'", found="'player ' || n_player || ', banker ' || n_banker",

@@ -10,9 +10,9 @@ register(SqlRule(
     SELECT e.table_id, c.shoe_id, c.hand_id, e.seq, e.file, e.line,
            'card burned after the first card of coup ' || c.hand_id
              || ' was dealt; art. 8: burns only at the start of a coup' AS message,
-           'before seq ' || c.s1 AS expected, 'seq ' || e.seq AS found
+           'before seq ' || c.first_deal_seq AS expected, 'seq ' || e.seq AS found
     FROM bac_shoe_events e JOIN bac_coups c ON e.table_id = c.table_id AND e.open_coup = c.hand_id
-      AND e.seq > c.s1
+      AND e.seq > c.first_deal_seq
     WHERE e.event = 'burn' AND NOT c.demo AND c.n_deals > 0 AND NOT c.tainted
     """,
 ))

@@ -10,7 +10,8 @@ _NATURAL = "(p2 >= 8 OR b2 >= 8)"
 register(SqlRule(
     id="BAC-9.1", game="baccarat", scope=DEALT_COUPS,
     findings=UnitBreach(
-        when="counts_ok AND first_four_ok AND NOT thirds_ok", seq="b3_seq", line="b3_line",
+        when="counts_ok AND first_four_ok AND NOT thirds_ok",
+        seq="bac_deal_seq(u.hand_key, b3_nth)", line="bac_deal_line(u.hand_key, b3_nth)",
         message="'the Banker''s third card was dealt before the Player''s; art. 9: the Player draws first'",
         expected="'player third card first'", found="'banker third card first'",
     ),
@@ -20,7 +21,8 @@ register(SqlRule(
     id="BAC-9.2", game="baccarat", scope=TABLEAU_COUPS,
     findings=UnitBreach(
         when=f"{_NATURAL} AND n_player + n_banker > 4",
-        seq="coalesce(p3_seq, b3_seq)", line="coalesce(p3_line, b3_line)",
+        seq="bac_deal_seq(u.hand_key, coalesce(p3_nth, b3_nth))",
+        line="bac_deal_line(u.hand_key, coalesce(p3_nth, b3_nth))",
         message="'a third card was dealt although ' || CASE WHEN p2 >= 8 THEN 'the Player' ELSE 'the Banker' END "
                 "|| ' has a natural (Player ' || p2 || ', Banker ' || b2 || '); art. 9(2), 9(4)(6)'",
         expected="'no third card'", found="n_player + n_banker - 4 || ' third card(s)'",
@@ -31,7 +33,7 @@ register(SqlRule(
     id="BAC-9.3", game="baccarat", scope=TABLEAU_COUPS,
     findings=UnitBreach(
         when=f"NOT {_NATURAL} AND (p2 <= 5) <> (n_player = 3)",
-        seq="coalesce(p3_seq, s4)", line="coalesce(p3_line, l4)",
+        seq="bac_deal_seq(u.hand_key, coalesce(p3_nth, 4))", line="bac_deal_line(u.hand_key, coalesce(p3_nth, 4))",
         message="'the Player ' || CASE WHEN n_player = 3 THEN 'drew' ELSE 'stood' END || ' on ' || p2 "
                 "|| '; art. 9(1)-(2): draw on 0-5, stand on 6-7'",
         expected="CASE WHEN p2 <= 5 THEN 'draw' ELSE 'stand' END",
@@ -43,7 +45,7 @@ register(SqlRule(
     id="BAC-9.4", game="baccarat", scope=TABLEAU_COUPS,
     findings=UnitBreach(
         when=f"NOT {_NATURAL} AND n_player = 2 AND banker_must_draw <> (n_banker = 3)",
-        seq="coalesce(b3_seq, s4)", line="coalesce(b3_line, l4)",
+        seq="bac_deal_seq(u.hand_key, coalesce(b3_nth, 4))", line="bac_deal_line(u.hand_key, coalesce(b3_nth, 4))",
         message="'the Player stood and the Banker ' || CASE WHEN n_banker = 3 THEN 'drew' ELSE 'stood' END || ' on ' "
                 "|| b2 || '; art. 9(3)(6), 9(4): the Banker draws on 0-5 when the Player stood'",
         expected="CASE WHEN banker_must_draw THEN 'draw' ELSE 'stand' END",
@@ -55,9 +57,10 @@ register(SqlRule(
     id="BAC-9.5", game="baccarat", scope=TABLEAU_COUPS,
     findings=UnitBreach(
         when=f"NOT {_NATURAL} AND n_player = 3 AND banker_must_draw <> (n_banker = 3)",
-        seq="coalesce(b3_seq, p3_seq)", line="coalesce(b3_line, p3_line)",
-        message="'the Player drew a ' || p3 || ' and the Banker ' || CASE WHEN n_banker = 3 THEN 'drew' ELSE 'stood' END "
-                "|| ' on ' || b2 || '; art. 9(3)-(4) tableau'",
+        seq="bac_deal_seq(u.hand_key, coalesce(b3_nth, p3_nth))",
+        line="bac_deal_line(u.hand_key, coalesce(b3_nth, p3_nth))",
+        message="'the Player drew a ' || p3 || ' and the Banker ' "
+                "|| CASE WHEN n_banker = 3 THEN 'drew' ELSE 'stood' END || ' on ' || b2 || '; art. 9(3)-(4) tableau'",
         expected="CASE WHEN banker_must_draw THEN 'draw' ELSE 'stand' END",
         found="CASE WHEN n_banker = 3 THEN 'draw' ELSE 'stand' END",
     ),

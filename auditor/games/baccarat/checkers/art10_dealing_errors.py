@@ -46,6 +46,7 @@ register(SqlRule(
     FROM bac_events b JOIN voided v USING (hand_key)
     WHERE b.event = 'bet'
       AND NOT EXISTS (SELECT 1 FROM refunds s
-                      WHERE s.hand_key = b.hand_key AND s.player = b.player AND s.spot IS NOT DISTINCT FROM b.spot AND s.bet_type = b.bet_type)
+                      WHERE s.hand_key = b.hand_key AND s.player = b.player
+                        AND s.spot IS NOT DISTINCT FROM b.spot AND s.bet_type = b.bet_type)
     """,
 ))

@@ -8,10 +8,9 @@ from auditor.games.baccarat.scopes import settlements
 register(SqlRule(
     id="BAC-13.1", game="baccarat", scope=Scope("bac_bets", "NOT demo"),
     findings=UnitBreach(
-        when="NOT list_contains(bets_allowed, bet_type)", seq="seq", line="line",
-        message="'bet type ' || bet_type || ' is not authorised at this table (' || array_to_string(bets_allowed, ', ') "
-                "|| ')'",
-        expected="array_to_string(bets_allowed, ', ')", found="bet_type",
+        when="NOT allowed", seq="seq", line="line",
+        message="'bet type ' || bet_type || ' is not authorised at this table (' || bac_allowed(u.table_id) || ')'",
+        expected="bac_allowed(u.table_id)", found="bet_type",
     ),
 ))
 

@@ -2,19 +2,20 @@
 
 from auditor.engine.registry import Scope, SqlRule, register
 
-# The seated players' spots are joined to the standing bets only.
+# A standing bet is joined to the seated bets of its coup's spot: only the breaches meet.
 register(SqlRule(
     id="BAC-15.1", game="baccarat",
     scope=Scope("bac_bets", "NOT demo",
                 "CASE WHEN standing IS NULL OR spot IS NULL THEN 'bettor status or betting spot not logged' END"),
     findings="""
-    SELECT b.table_id, b.shoe_id, b.hand_id, b.seq, b.file, b.line,
-           'standing player ' || b.player || ' bet in spot ' || b.spot || ', where seated player ' || s.player
+    WITH standing AS (SELECT * FROM bac_events WHERE event = 'bet' AND standing),
+    seated AS (SELECT hand_key, spot, player FROM bac_events WHERE event = 'bet' AND standing = false)
+    SELECT b.table_id, c.shoe_id, b.hand_id, b.seq, b.file, b.line,
+           'standing player ' || b.player || ' bet in spot ' || b.spot || ', where seated player ' || min(s.player)
              || ' bets; art. 15' AS message,
            'no standing bet in a seated player''s spot' AS expected, 'spot ' || b.spot AS found
-    FROM (SELECT * FROM bac_bets WHERE standing AND NOT demo) b
-    JOIN (SELECT hand_key, spot, min(player) AS player FROM bac_events
-          WHERE event = 'bet' AND standing = false GROUP BY ALL) s
-      ON s.hand_key = b.hand_key AND s.spot = b.spot
+    FROM standing b JOIN seated s ON s.hand_key = b.hand_key AND s.spot = b.spot
+    JOIN bac_coups c ON c.hand_key = b.hand_key AND NOT c.demo
+    GROUP BY b.table_id, c.shoe_id, b.hand_id, b.seq, b.file, b.line, b.player, b.spot
     """,
 ))

@@ -4,7 +4,8 @@ handles the cards." """
 from auditor.engine.registry import Scope, SqlRule, register
 from auditor.games.baccarat.scopes import INPUT_ERROR_COUP
 
-# The stakes are summed only for the coups whose card handler is logged.
+# The stakes are summed only for the coups whose card handler is logged; the leaders are named only where the
+# handler is not one of them.
 register(SqlRule(
     id="BAC-16.1", game="baccarat",
     scope=Scope("bac_coups", "NOT demo",
@@ -16,18 +17,23 @@ register(SqlRule(
       SELECT hand_key, player, sum(amount) AS staked FROM bac_events JOIN handled USING (hand_key)
       WHERE event = 'bet' AND standing IS DISTINCT FROM true GROUP BY ALL
     ), top AS (
-      SELECT hand_key, max(staked) AS top_stake,
-             string_agg(player, ', ' ORDER BY player) FILTER (WHERE rank = 1) AS leaders
-      FROM (SELECT *, rank() OVER (PARTITION BY hand_key ORDER BY staked DESC) AS rank FROM stakes)
-      GROUP BY ALL
+      SELECT hand_key, max(staked) AS top_stake FROM stakes GROUP BY ALL
+    ), breaches AS (
+      SELECT h.*, c.shoe_id, s.staked, t.top_stake
+      FROM bac_events h JOIN handled c USING (hand_key) JOIN top t USING (hand_key)
+      LEFT JOIN stakes s ON s.hand_key = h.hand_key AND s.player = h.player
+      WHERE h.event = 'card_handler' AND coalesce(s.staked, -1) < t.top_stake
+    ), leaders AS (
+      SELECT s.hand_key, string_agg(s.player, ', ' ORDER BY s.player) AS leaders
+      FROM stakes s JOIN (SELECT DISTINCT hand_key, top_stake FROM breaches) b
+        ON b.hand_key = s.hand_key AND s.staked = b.top_stake
+      GROUP BY s.hand_key
     )
-    SELECT h.table_id, c.shoe_id, h.hand_id, h.seq, h.file, h.line,
-           'cards handled by ' || h.player || ' (stake ' || coalesce(fmt_money(s.staked), 'none')
-             || '); the seated player with the largest bet is ' || t.leaders || ' (' || fmt_money(t.top_stake) || ')' AS message,
-           t.leaders AS expected, h.player AS found
-    FROM bac_events h JOIN handled c USING (hand_key)
-    JOIN top t USING (hand_key)
-    LEFT JOIN stakes s ON s.hand_key = h.hand_key AND s.player = h.player
-    WHERE h.event = 'card_handler' AND coalesce(s.staked, -1) < t.top_stake
+    SELECT b.table_id, b.shoe_id, b.hand_id, b.seq, b.file, b.line,
+           'cards handled by ' || b.player || ' (stake ' || coalesce(fmt_money(b.staked), 'none')
+             || '); the seated player with the largest bet is ' || l.leaders || ' (' || fmt_money(b.top_stake) || ')'
+             AS message,
+           l.leaders AS expected, b.player AS found
+    FROM breaches b JOIN leaders l USING (hand_key)
     """,
 ))
