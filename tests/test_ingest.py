@@ -56,6 +56,13 @@ BAD_RECORDS = [
     ("missing field", {"event": "bet", "hand_id": "C1", "player": "p2", "bet_type": "tie"},
      "event bet: missing required field(s) amount"),
     ("wrong game", {"event": "board", "hand_id": "C1", "card": "9s"}, "event board does not exist in baccarat"),
+    ("object for a string", {"event": "deal", "hand_id": "C1", "card": "9s", "to": {"a": [1]}},
+     'field to: expected a string, found {"a":[1]}'),
+    ("array for an integer", {"event": "deal", "hand_id": "C1", "card": "9s", "to": "player", "seat": [1]},
+     "field seat: expected an integer, found [1]"),
+    ("not an object", '  [{"table_id": "T1", "game": "baccarat", "seq": 50, "event": "deal"}]',
+     "record is not a JSON object"),
+    ("text after the object", '{"table_id": "T1", "game": "baccarat", "seq": 50, "event": "deal"} {}', "malformed JSON"),
 ]
 
 
@@ -70,6 +77,20 @@ def test_bad_record_is_quarantined_with_file_line_and_reason(tmp_path, coup, nam
     _, quarantine = load(path)
     assert [(Path(f).name, line) for f, line, _ in quarantine] == [("t.jsonl", 5)]
     assert reason in quarantine[0][2]
+
+
+def test_json_text_that_only_looks_like_an_object_is_a_string(tmp_path, coup):
+    """A string holding braces is a string, and whitespace before the object is JSON's."""
+    coup[2]["player"] = "{p1}"
+    coup[8]["player"] = "[p1]"
+    path = write_jsonl(tmp_path / "t.jsonl", coup)
+    lines = path.read_text().splitlines()
+    lines[1] = " \t" + lines[1]
+    path.write_text("\n".join(lines) + "\n")
+    con, quarantine = load(path)
+    assert quarantine == []
+    assert con.execute("SELECT list(player ORDER BY seq) FILTER (WHERE player IS NOT NULL) FROM events").fetchone()[0] \
+        == ["{p1}", "[p1]"]
 
 
 def test_duplicate_seq_keeps_the_first_and_names_it(tmp_path, coup):

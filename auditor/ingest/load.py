@@ -78,12 +78,13 @@ def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
     schema = load_schema()
     rows = con.execute(
         f"SELECT rid, game, CAST(config AS VARCHAR) FROM {SCRATCH}.staged "
-        "WHERE event = 'table_open' AND len(errors) = 0"
+        "WHERE event = 'table_open' AND errors IS NULL"
     ).fetchall()
     outcome = {"rid": [], "errors": [], "config": []}
     for rid, game, text in rows:
         normalised, errors = validate_config(schema, game, text)
-        for key, value in zip(outcome, (rid, errors, None if errors else json.dumps(normalised, sort_keys=True))):
+        for key, value in zip(outcome, (rid, "; ".join(errors) or None,
+                                         None if errors else json.dumps(normalised, sort_keys=True))):
             outcome[key].append(value)
     if not rows:
         return
@@ -91,7 +92,7 @@ def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(
         f"""
         UPDATE {SCRATCH}.staged AS s
-        SET errors = list_concat(s.errors, o.errors), config = coalesce(o.config::JSON, s.config)
+        SET errors = o.errors, config = coalesce(o.config::JSON, s.config)
         FROM config_outcome o WHERE s.rid = o.rid
         """
     )
@@ -100,12 +101,11 @@ def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
 
 def _create_scratch(con: duckdb.DuckDBPyConnection, schema: Schema, names: list[str]) -> None:
     """The working tables, in their own compressed in-memory database (detached at the end): ``staged`` (every
-    record typed, with its errors, without its text) and ``files``."""
+    record typed, with its ``errors`` (NULL when valid), without its text) and ``files``."""
     con.execute(f"DETACH DATABASE IF EXISTS {SCRATCH}")
     con.execute(f"ATTACH ':memory:' AS {SCRATCH} (COMPRESS)")
     typed = ", ".join(f"{f.column} {f.sql_type}" for f in schema.fields)
-    con.execute(f"CREATE TABLE {SCRATCH}.staged (rid BIGINT, fid INTEGER, line BIGINT, {typed}, "
-                "key_table_id VARCHAR, key_hand_id VARCHAR, key_shoe_id VARCHAR, errors VARCHAR[])")
+    con.execute(f"CREATE TABLE {SCRATCH}.staged (rid BIGINT, fid INTEGER, line BIGINT, {typed}, errors VARCHAR)")
     con.register("file_names", pa.table({"fid": pa.array(range(len(names)), pa.int32()), "file": names}))
     con.execute(f"CREATE TABLE {SCRATCH}.files AS SELECT * FROM file_names")
     con.unregister("file_names")
@@ -159,7 +159,7 @@ def _stage(
 def _table_ranges(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
     """Ranges of whole tables (first and last ``table_id``) of about ``STRUCTURE_ROWS`` accepted records each."""
     counts = con.execute(
-        f"SELECT table_id, count(*) FROM {SCRATCH}.staged WHERE len(errors) = 0 GROUP BY table_id ORDER BY table_id"
+        f"SELECT table_id, count(*) FROM {SCRATCH}.staged WHERE errors IS NULL GROUP BY table_id ORDER BY table_id"
     ).fetchall()
     ranges: list[tuple[str, str]] = []
     rows = 0
@@ -182,7 +182,7 @@ def _events(con: duckdb.DuckDBPyConnection, schema: Schema) -> None:
     con.execute(f"CREATE TABLE {SCRATCH}.problems (rid BIGINT, problem VARCHAR)")
     last_hand_key = 0
     for first, last in _table_ranges(con):
-        where = f"len(errors) = 0 AND table_id BETWEEN {sql_string(first)} AND {sql_string(last)}"
+        where = f"errors IS NULL AND table_id BETWEEN {sql_string(first)} AND {sql_string(last)}"
         records = f"(SELECT rid, fid, line, table_id, seq, event, hand_id, game FROM {SCRATCH}.staged WHERE {where})"
         con.execute(f"CREATE OR REPLACE TABLE {SCRATCH}.keys AS "
                     f"{structure_sql(records, f'{SCRATCH}.files', last_hand_key)}")
@@ -224,9 +224,8 @@ def _quarantine(con: duckdb.DuckDBPyConnection, spans: list[_Span]) -> None:
     con.execute(
         f"""
         CREATE TABLE {SCRATCH}.bad AS
-        SELECT 0 AS part, rid, fid, line, array_to_string(errors, '; ') AS reason,
-               key_table_id AS table_id, key_hand_id AS hand_id, key_shoe_id AS shoe_id
-        FROM {SCRATCH}.staged WHERE len(errors) > 0
+        SELECT 0 AS part, rid, fid, line, errors AS reason, table_id, hand_id, shoe_id
+        FROM {SCRATCH}.staged WHERE errors IS NOT NULL
         UNION ALL
         SELECT 1, rid, s.fid, s.line, p.problem, s.table_id, s.hand_id, s.shoe_id
         FROM {SCRATCH}.problems p JOIN {SCRATCH}.staged s USING (rid)

@@ -1,9 +1,11 @@
-"""Record-level validation in DuckDB: raw records -> typed ``staged`` rows, each with its list of errors.
+"""Record-level validation in DuckDB: raw records -> typed ``staged`` rows, each with its ``errors``.
 
 Every check is derived from the schema (``event_schema.json``): JSON well-formedness, unknown and missing fields,
 types, enums, the card and money patterns, event types and the games they belong to."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from auditor.ingest.schema import CARD_PATTERN, ENVELOPE, MONEY_PATTERN, Field, Schema
 
@@ -32,7 +34,8 @@ def _typed(f: Field, v: str) -> str:
     return v
 
 
-def _type_error(f: Field, v: str, t: str) -> str:
+def _type_error(f: Field, v: str, typed: str, t: str) -> str:
+    """The error of field ``f`` whose text is ``v``, typed value ``typed`` (``_typed``) and JSON type ``t``."""
     what = {
         "integer": "an integer",
         "boolean": "true or false",
@@ -44,24 +47,72 @@ def _type_error(f: Field, v: str, t: str) -> str:
     }[f.kind]
     scalar = "" if f.kind == "json" else f" OR {t} IN ('OBJECT', 'ARRAY')"
     return (
-        f"CASE WHEN {v} IS NOT NULL AND ({_typed(f, v)} IS NULL{scalar}) "
+        f"CASE WHEN {v} IS NOT NULL AND ({typed} IS NULL{scalar}) "
         f"THEN 'field {f.name}: expected {what}, found ' || left({v}, 80) END"
     )
 
 
+def _record_checks(schema: Schema, v: Callable[[str], str], t: Callable[[str], str], is_object: str) -> list[str]:
+    """The checks of a record's values, whatever its source: SQL of one error message each (NULL when it passes).
+    ``v(name)``: the field's text (NULL when absent), ``t(name)``: its JSON type, ``is_object``: the record is an
+    object (else its fields are not read); the typed values (``_typed``) are columns named as in ``events``."""
+    checks = [
+        f"CASE WHEN {is_object} AND {v(n)} IS NULL THEN 'missing required field {n}' END" for n in ENVELOPE
+    ]
+    checks += [_type_error(f, v(f.name), f.column, t(f.name)) for f in schema.fields]
+    events = ", ".join(sql_string(e) for e in schema.events)
+    checks.append(
+        f"CASE WHEN {v('event')} IS NOT NULL AND {v('event')} NOT IN ({events}) "
+        f"THEN 'unknown event type ' || left({v('event')}, 40) END"
+    )
+    # One record has one event type: its game and its required fields are looked up by a CASE on it.
+    games = ", ".join(sql_string(g) for g in schema.games)
+    wrong_game = " ".join(
+        f"WHEN {sql_string(ev.name)} THEN {v('game')} NOT IN ({', '.join(sql_string(g) for g in ev.games)})"
+        for ev in schema.events.values() if set(ev.games) != set(schema.games)
+    )
+    checks.append(
+        f"CASE WHEN {v('game')} IN ({games}) AND CASE {v('event')} {wrong_game} ELSE false END "
+        f"THEN 'event ' || {v('event')} || ' does not exist in ' || {v('game')} END"
+    )
+    missing = " ".join(
+        f"WHEN {sql_string(ev.name)} THEN concat_ws(', ', "
+        + ", ".join(f"CASE WHEN {v(r)} IS NULL THEN {sql_string(r)} END" for r in ev.required) + ")"
+        for ev in schema.events.values() if ev.required
+    )
+    checks.append(
+        f"'event ' || {v('event')} || ': missing required field(s) ' || nullif(CASE {v('event')} {missing} END, '')"
+    )
+    return checks
+
+
+def _errors(checks: list[str]) -> str:
+    """The record's errors joined by "; " in check order, NULL when there is none."""
+    return f"nullif(concat_ws('; ', {', '.join(checks)}), '')"
+
+
+# JSON's whitespace, which may precede a document.
+_JSON_SPACE = "' ' || chr(9) || chr(10) || chr(13)"
+
+
 def staged_sql(schema: Schema, records: str) -> str:
-    """SELECT over ``records`` (``rid, fid, line, raw, error, last``) giving ``rid, fid, line``, the typed columns,
-    best-effort text of the keys, and ``errors``; not ``raw``, which is kept apart for the quarantine."""
+    """SELECT over ``records`` (``rid, fid, line, raw, error, last``: records as JSON text) giving ``rid, fid,
+    line``, the typed columns and ``errors`` (one text, NULL when the record is valid); not ``raw``.
+
+    Each record is parsed twice, not five times: ``json_keys`` (which fails on malformed JSON: ``try`` makes that
+    NULL) and one ``json_extract_string`` of every field. A record that is not plainly an object (its text does not
+    start with ``{``, or it does not parse) is judged by ``json_valid`` and ``json_type`` as well; a field's own JSON
+    type is asked only when its text starts with ``{`` or ``[`` (the only texts an object or array can give)."""
     names = [f.name for f in schema.fields]
     index = {n: i + 1 for i, n in enumerate(names)}
     paths = "[" + ", ".join(sql_string("$." + n) for n in names) + "]"
     known = "[" + ", ".join(sql_string(n) for n in names) + "]"
 
     def v(name: str) -> str:
-        return f"v[{index[name]}]"
+        return f"v_{name}"
 
     def t(name: str) -> str:
-        return f"t[{index[name]}]"
+        return f"CASE WHEN left({v(name)}, 1) IN ('{{', '[') THEN json_type(raw, {sql_string('$.' + name)}) END"
 
     checks = [
         "read_error",
@@ -69,47 +120,34 @@ def staged_sql(schema: Schema, records: str) -> str:
         "THEN 'truncated record at end of file (no final newline)' ELSE 'malformed JSON' END END",
         "CASE WHEN ok_json AND jt <> 'OBJECT' THEN 'record is not a JSON object' END",
         "CASE WHEN len(unknown) > 0 THEN 'unknown field(s): ' || array_to_string(unknown, ', ') END",
-    ]
-    checks += [
-        f"CASE WHEN jt = 'OBJECT' AND {v(n)} IS NULL THEN 'missing required field {n}' END" for n in ENVELOPE
-    ]
-    checks += [_type_error(f, v(f.name), t(f.name)) for f in schema.fields]
-    events = ", ".join(sql_string(e) for e in schema.events)
-    checks.append(
-        f"CASE WHEN {v('event')} IS NOT NULL AND {v('event')} NOT IN ({events}) "
-        f"THEN 'unknown event type ' || left({v('event')}, 40) END"
-    )
-    for ev in schema.events.values():
-        games = ", ".join(sql_string(g) for g in ev.games)
-        checks.append(
-            f"CASE WHEN {v('event')} = {sql_string(ev.name)} AND {v('game')} IN ({', '.join(sql_string(g) for g in schema.games)}) "
-            f"AND {v('game')} NOT IN ({games}) THEN 'event {ev.name} does not exist in ' || {v('game')} END"
-        )
-        if ev.required:
-            missing = ", ".join(f"CASE WHEN {v(r)} IS NULL THEN {sql_string(r)} END" for r in ev.required)
-            checks.append(
-                f"CASE WHEN {v('event')} = {sql_string(ev.name)} AND concat_ws(', ', {missing}) <> '' "
-                f"THEN 'event {ev.name}: missing required field(s) ' || concat_ws(', ', {missing}) END"
-            )
-    columns = ",\n  ".join(f"{_typed(f, v(f.name))} AS {f.column}" for f in schema.fields)
+    ] + _record_checks(schema, v, t, "jt = 'OBJECT'")
+    typed = ",\n  ".join(f"{_typed(f, v(f.name))} AS {f.column}" for f in schema.fields)
     return f"""
 WITH p AS (
   SELECT rid, fid, line, raw, last, error AS read_error,
-         CASE WHEN error IS NULL THEN json_valid(raw) ELSE false END AS ok_json
+         CASE WHEN error IS NULL THEN try(json_keys(raw)) END AS keys
   FROM {records}
 ), q AS (
-  SELECT *, CASE WHEN ok_json THEN json_type(raw) END AS jt FROM p
+  SELECT *, keys IS NOT NULL AND starts_with(ltrim(raw, {_JSON_SPACE}), '{{') AS plain FROM p
+), o AS (
+  SELECT *,
+    CASE WHEN plain THEN true WHEN read_error IS NULL THEN json_valid(raw) ELSE false END AS ok_json,
+    CASE WHEN plain THEN 'OBJECT' WHEN read_error IS NULL AND json_valid(raw) THEN json_type(raw) END AS jt
+  FROM q
 ), r AS (
   SELECT *,
     CASE WHEN jt = 'OBJECT' THEN json_extract_string(raw, {paths}) END AS v,
-    CASE WHEN jt = 'OBJECT' THEN json_type(raw, {paths}) END AS t,
-    CASE WHEN jt = 'OBJECT' THEN list_filter(json_keys(raw), lambda k: NOT list_contains({known}, k))
+    CASE WHEN jt = 'OBJECT' THEN list_filter(CASE WHEN keys IS NULL THEN json_keys(raw) ELSE keys END,
+                                             lambda k: NOT list_contains({known}, k))
          ELSE [] END AS unknown
-  FROM q
+  FROM o
+), f AS (
+  SELECT *, {", ".join(f"v[{index[n]}] AS {v(n)}" for n in names)} FROM r
+), g AS (
+  SELECT *,
+  {typed}
+  FROM f
 )
-SELECT rid, fid, line,
-  {columns},
-  {v('table_id')} AS key_table_id, {v('hand_id')} AS key_hand_id, {v('shoe_id')} AS key_shoe_id,
-  list_filter([{', '.join(checks)}], lambda e: e IS NOT NULL) AS errors
-FROM r
+SELECT rid, fid, line, {", ".join(f.column for f in schema.fields)}, {_errors(checks)} AS errors
+FROM g
 """
