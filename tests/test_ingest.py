@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
+from auditor.ingest import load as load_module
 from auditor.ingest.load import InputError, discover, ingest
 from auditor.ingest.readers import read_file
 from tests.conftest import baccarat_coup, write_csv, write_jsonl, write_parquet
@@ -194,3 +197,45 @@ def test_quarantined_text_is_read_again_and_a_changed_file_is_an_error(tmp_path,
     monkeypatch.setattr("auditor.ingest.load.read_file", read_then_change)
     with pytest.raises(InputError, match="changed during the audit"):
         ingest(duckdb.connect(), [path])
+
+
+def test_parquet_typed_and_text_paths_quarantine_alike(tmp_path, coup, monkeypatch):
+    """A Parquet file whose columns are all log fields is validated from its typed columns, one with another column
+    through JSON text: the same records are refused, with the same row, reason and text."""
+    coup[2]["amount"] = "1.00001"
+    coup[3]["card"] = "1x"
+    coup[5]["seq"] = None
+    typed = write_parquet(tmp_path / "typed.parquet", coup)
+    text = tmp_path / "text.parquet"
+    pq.write_table(pq.read_table(typed).append_column("colour", pa.array([None] * len(coup), pa.string())), text)
+    took_typed_path = []
+    stage = load_module._stage_parquet
+
+    def spy(*args):
+        records = stage(*args)
+        took_typed_path.append(records is not None)
+        return records
+
+    monkeypatch.setattr(load_module, "_stage_parquet", spy)
+    rows = {}
+    for path in (typed, text):
+        con, _ = load(path)
+        rows[path] = con.execute("SELECT line, reason, raw FROM quarantine ORDER BY line").fetchall()
+    assert took_typed_path == [True, False]
+    assert [(line, reason) for line, reason, _ in rows[typed]] == [
+        (3, "field amount: expected an exact decimal (at most 14 digits and 4 decimals), found 1.00001"),
+        (4, "field card: expected a card such as As, Td, 9h, found 1x"),
+        (6, "missing required field seq"),
+    ]
+    text_rows = {line: (reason.removeprefix("unknown field(s): colour; "), raw) for line, reason, raw in rows[text]}
+    for line, reason, raw in rows[typed]:
+        assert text_rows[line][0] == reason
+        assert json.loads(raw) == {k: v for k, v in json.loads(text_rows[line][1]).items() if k != "colour"}
+    assert json.loads(rows[typed][0][2])["seq"] == "3"  # the text path's form: every value as text
+
+
+def test_unreadable_parquet_is_one_quarantined_record(tmp_path, coup):
+    path = tmp_path / "t.parquet"
+    path.write_bytes(b"PAR1 not really")
+    _, quarantine = load(path)
+    assert len(quarantine) == 1 and quarantine[0][1] == 1 and "unreadable Parquet file" in quarantine[0][2]

@@ -21,7 +21,7 @@ from auditor.ingest.config import validate_config
 from auditor.ingest.readers import LOG_SUFFIXES, read_file
 from auditor.ingest.schema import Schema, load_schema
 from auditor.ingest.structure import structure_sql
-from auditor.ingest.validate import sql_string, staged_sql
+from auditor.ingest.validate import parquet_staged_sql, sql_string, staged_sql
 from auditor.model.result import InputFile
 
 INSERT_BATCH_ROWS = 500_000  # raw records gathered in Python before one INSERT (many small files, bounded memory)
@@ -119,6 +119,21 @@ class _Span:
     count: int
 
 
+def _stage_parquet(con: duckdb.DuckDBPyConnection, schema: Schema, path: Path, first_rid: int, fid: int) -> int | None:
+    """Validate a Parquet file whose columns are all log fields straight from its typed columns into ``staged``;
+    the number of records, or None when the file takes the JSON text path (other columns, or unreadable: the text
+    reader then gives the same records, or the reason it cannot)."""
+    source = f"read_parquet({sql_string(str(path))}, file_row_number = true)"
+    try:
+        columns = [(r[0], r[1]) for r in con.execute(f"DESCRIBE SELECT * FROM {source}").fetchall()]
+        sql = parquet_staged_sql(schema, source, [c for c in columns if c[0] != "file_row_number"], first_rid, fid)
+        if sql is None:
+            return None
+        return con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {sql}").fetchall()[0][0]
+    except duckdb.Error:
+        return None
+
+
 def _stage(
     con: duckdb.DuckDBPyConnection, schema: Schema, files: list[Path], fids: dict[str, int],
     progress: Callable[[Path], None] | None,
@@ -127,32 +142,34 @@ def _stage(
     reading order. The records' text is not kept (see ``_raw_texts``)."""
     pending: list[pa.Table] = []
     spans: list[_Span] = []
-    next_rid = 0
+    rows = 0  # since the last checkpoint
 
     def flush() -> None:
-        con.register("raw_batch", pa.concat_tables(pending))
-        con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {staged_sql(schema, 'raw_batch')}")
-        con.unregister("raw_batch")
+        if pending:
+            con.register("raw_batch", pa.concat_tables(pending))
+            con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {staged_sql(schema, 'raw_batch')}")
+            con.unregister("raw_batch")
+            pending.clear()
         con.execute(f"CHECKPOINT {SCRATCH}")  # compresses what was just inserted
-        pending.clear()
 
-    rows = 0
     for path in files:
-        table = read_file(path, str(path))
-        n = table.num_rows
-        pending.append(table.drop_columns(["file"]).append_column(
-            "rid", pa.array(range(next_rid, next_rid + n), pa.int64())).append_column(
-            "fid", pa.array([fids[str(path)]] * n, pa.int32())))
-        spans.append(_Span(path, next_rid, n))
-        next_rid += n
+        first = spans[-1].first + spans[-1].count if spans else 0
+        fid = fids[str(path)]
+        n = _stage_parquet(con, schema, path, first, fid) if LOG_SUFFIXES[path.suffix.lower()] == "parquet" else None
+        if n is None:
+            table = read_file(path, str(path))
+            n = table.num_rows
+            pending.append(table.drop_columns(["file"]).append_column(
+                "rid", pa.array(range(first, first + n), pa.int64())).append_column(
+                "fid", pa.array([fid] * n, pa.int32())))
+        spans.append(_Span(path, first, n))
         rows += n
         if rows >= INSERT_BATCH_ROWS:
             flush()
             rows = 0
         if progress:
             progress(path)
-    if pending:
-        flush()
+    flush()
     return spans
 
 

@@ -104,21 +104,28 @@ def read_csv(path: Path, name: str) -> pa.Table:
 
 def read_parquet(path: Path, name: str) -> pa.Table:
     """Columns named as the log fields; 1-based row numbers are the provenance. Values pass through text so that
-    every format is validated by the same rules (a float amount that is not an exact decimal is refused)."""
+    every format is validated by the same rules (a float amount that is not an exact decimal is refused). (A file
+    whose columns are all log fields is validated from its columns instead, to the same effect: see
+    ``validate.parquet_staged_sql``; this reader then only gives the text of its quarantined records.)"""
     con = duckdb.connect(config={"threads": 1})
     try:
         columns = [row[0] for row in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()]
         pairs = ", ".join(f"'{c.replace(chr(39), chr(39) * 2)}', \"{c.replace(chr(34), chr(34) * 2)}\"::VARCHAR" for c in columns)
-        rows = con.execute(
-            f"SELECT file_row_number + 1 AS line, json_object({pairs}) AS raw "
+        rows = con.sql(
+            f"SELECT file_row_number + 1 AS line, json_object({pairs})::VARCHAR AS raw "
             "FROM read_parquet(?, file_row_number = true) ORDER BY line",
-            [str(path)],
-        ).fetchall()
+            params=[str(path)],
+        ).to_arrow_table()
     except duckdb.Error as exc:
         return _table(name, [1], [None], [f"unreadable Parquet file: {exc}"], [False])
     finally:
         con.close()
-    return _table(name, [r[0] for r in rows], [r[1] for r in rows], [None] * len(rows), [False] * len(rows))
+    n = rows.num_rows
+    return pa.table(
+        [pa.array([name] * n, pa.string()), rows.column("line").cast(pa.int64()), rows.column("raw").cast(pa.string()),
+         pa.nulls(n, pa.string()), pa.array([False] * n, pa.bool_())],
+        schema=RAW_SCHEMA,
+    )
 
 
 def read_file(path: Path, name: str) -> pa.Table:

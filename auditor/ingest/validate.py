@@ -52,14 +52,20 @@ def _type_error(f: Field, v: str, typed: str, t: str) -> str:
     )
 
 
-def _record_checks(schema: Schema, v: Callable[[str], str], t: Callable[[str], str], is_object: str) -> list[str]:
+def _record_checks(
+    schema: Schema, v: Callable[[str], str], t: Callable[[str], str], is_object: str,
+    native: frozenset[str] = frozenset(),
+) -> list[str]:
     """The checks of a record's values, whatever its source: SQL of one error message each (NULL when it passes).
     ``v(name)``: the field's text (NULL when absent), ``t(name)``: its JSON type, ``is_object``: the record is an
-    object (else its fields are not read); the typed values (``_typed``) are columns named as in ``events``."""
+    object (else its fields are not read); the typed values (``_typed``) are columns named as in ``events``.
+    ``native``: fields whose value already has the field's type (``v`` is that value; it cannot be wrong)."""
     checks = [
         f"CASE WHEN {is_object} AND {v(n)} IS NULL THEN 'missing required field {n}' END" for n in ENVELOPE
     ]
-    checks += [_type_error(f, v(f.name), f.column, t(f.name)) for f in schema.fields]
+    checks += [
+        "NULL" if f.name in native else _type_error(f, v(f.name), f.column, t(f.name)) for f in schema.fields
+    ]
     events = ", ".join(sql_string(e) for e in schema.events)
     checks.append(
         f"CASE WHEN {v('event')} IS NOT NULL AND {v('event')} NOT IN ({events}) "
@@ -89,6 +95,24 @@ def _record_checks(schema: Schema, v: Callable[[str], str], t: Callable[[str], s
 def _errors(checks: list[str]) -> str:
     """The record's errors joined by "; " in check order, NULL when there is none."""
     return f"nullif(concat_ws('; ', {', '.join(checks)}), '')"
+
+
+def _typed_and_checked(
+    schema: Schema, v: Callable[[str], str], checks: list[str], native: frozenset[str] = frozenset()
+) -> str:
+    """The end of a staging SELECT, after a CTE ``f`` of ``rid, fid, line`` and the fields' values ``v(name)``:
+    the typed columns (``native`` fields are their value), then the errors ``checks`` give."""
+    typed = ",\n  ".join(
+        f"{v(f.name) if f.name in native else _typed(f, v(f.name))} AS {f.column}" for f in schema.fields
+    )
+    return f"""g AS (
+  SELECT *,
+  {typed}
+  FROM f
+)
+SELECT rid, fid, line, {", ".join(f.column for f in schema.fields)}, {_errors(checks)} AS errors
+FROM g
+"""
 
 
 # JSON's whitespace, which may precede a document.
@@ -121,7 +145,6 @@ def staged_sql(schema: Schema, records: str) -> str:
         "CASE WHEN ok_json AND jt <> 'OBJECT' THEN 'record is not a JSON object' END",
         "CASE WHEN len(unknown) > 0 THEN 'unknown field(s): ' || array_to_string(unknown, ', ') END",
     ] + _record_checks(schema, v, t, "jt = 'OBJECT'")
-    typed = ",\n  ".join(f"{_typed(f, v(f.name))} AS {f.column}" for f in schema.fields)
     return f"""
 WITH p AS (
   SELECT rid, fid, line, raw, last, error AS read_error,
@@ -143,11 +166,43 @@ WITH p AS (
   FROM o
 ), f AS (
   SELECT *, {", ".join(f"v[{index[n]}] AS {v(n)}" for n in names)} FROM r
-), g AS (
-  SELECT *,
-  {typed}
-  FROM f
-)
-SELECT rid, fid, line, {", ".join(f.column for f in schema.fields)}, {_errors(checks)} AS errors
-FROM g
-"""
+), {_typed_and_checked(schema, v, checks)}"""
+
+
+# Parquet column types that already are the field's type: the value is the column, and cannot be of a wrong type.
+_NATIVE = {"integer": "BIGINT", "boolean": "BOOLEAN"}
+
+
+def parquet_staged_sql(
+    schema: Schema, source: str, columns: list[tuple[str, str]], first_rid: int, fid: int
+) -> str | None:
+    """The typed path for a Parquet file whose columns are all log fields (``columns``: name and DuckDB type, as
+    DESCRIBE gives them): the same SELECT as ``staged_sql`` (``rid`` from ``first_rid`` in row order), straight
+    from the columns of ``source``. None when a column is not a field: that file takes the JSON text path.
+
+    Strictly what the text path gives: there, each value is the column cast to VARCHAR in a JSON string (so its JSON
+    type is a string and its text the cast), every record is an object, and no field is unknown."""
+    fields = {f.name: f for f in schema.fields}
+    names = [name for name, _ in columns]
+    if not all(name in fields for name in names) or len({n.lower() for n in names}) != len(names):
+        return None
+    kinds = dict(columns)
+    natives = frozenset(n for n in names if kinds[n] == _NATIVE.get(fields[n].kind))
+
+    def v(name: str) -> str:
+        return f"v_{name}"
+
+    def value(name: str) -> str:
+        """The column as the text path reads it (as text, or natively), NULL when the file lacks it."""
+        if name not in kinds:
+            return "NULL::VARCHAR"
+        column = '"' + name + '"'
+        return column if name in natives or kinds[name] == "VARCHAR" else f"CAST({column} AS VARCHAR)"
+
+    checks = _record_checks(schema, v, lambda name: "'VARCHAR'", "true", natives)
+    return f"""
+WITH f AS (
+  SELECT {first_rid} + file_row_number AS rid, {fid} AS fid, file_row_number + 1 AS line,
+    {", ".join(f"{value(n)} AS {v(n)}" for n in fields)}
+  FROM {source}
+), {_typed_and_checked(schema, v, checks, natives)}"""
