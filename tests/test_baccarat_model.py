@@ -27,30 +27,38 @@ def test_every_card_and_hand_survive_the_packing_at_every_position(con):
         WITH deals AS (
           SELECT card, target, n FROM unnest(?::VARCHAR[]) AS c(card),
             (VALUES ('player'), ('banker'), ('dealer')) AS t(target), range(1, 7) AS r(n)
+        ), packed AS (
+          SELECT *, CAST(CAST(bac_deal_code(card, target) AS BIGINT) << (8 * (n - 1)) AS BIGINT) AS packed FROM deals
         )
-        SELECT card, target, n, bac_unpack_card(packed, n), bac_unpack_target(packed, n)
-        FROM (SELECT *, CAST(CAST(bac_deal_code(card, target) AS BIGINT) << (8 * (n - 1)) AS BIGINT) AS packed
-              FROM deals)
+        SELECT card, target, bac_code_card(bac_unpack(packed, n) % 64), bac_unpack_hand(packed, n),
+               bac_unpack_rank(packed, n), bac_unpack_hand(packed, n % 6 + 1)
+        FROM packed
         """,
         [CARDS],
     ).fetchall()
     assert len(rows) == 52 * 3 * 6
-    for card, target, _, unpacked_card, unpacked_target in rows:
-        assert unpacked_card == card
-        assert unpacked_target == (target if target != "dealer" else "other")
+    for card, target, unpacked, hand, rank, other_position in rows:
+        assert unpacked == card
+        assert hand == {"player": 1, "banker": 2, "dealer": 3}[target]
+        assert rank == "A23456789TJQK".index(card[0])
+        assert other_position == 0
 
 
-def test_a_card_not_logged_stays_unknown(con):
+def test_values_follow_art_5_and_an_unlogged_card_stays_unknown(con):
+    values = con.execute("SELECT list(bac_value(c) ORDER BY i) FROM unnest(?::VARCHAR[]) WITH ORDINALITY AS t(c, i)",
+                         [[r + "s" for r in "A23456789TJQK"]]).fetchone()[0]
+    assert values == [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]
     code = con.execute("SELECT bac_deal_code(NULL, 'banker')").fetchone()[0]
     assert code == 2 * 64
-    assert con.execute(f"SELECT bac_unpack_card({code}, 1), bac_unpack_target({code}, 1)").fetchone() == (None, "banker")
-    assert con.execute("SELECT bac_unpack_card(NULL, 1), bac_unpack_target(0, 2)").fetchone() == (None, None)
+    assert con.execute(f"SELECT bac_unpack_rank({code}, 1), bac_unpack_hand({code}, 1)").fetchone() == (None, 2)
+    assert con.execute("SELECT bac_value(NULL), bac_rank_value(NULL), bac_unpack_rank(NULL, 1)").fetchone() == (
+        None, None, None)
 
 
 def test_the_coup_reads_its_cards_in_dealing_order(con):
     coup = con.execute(
-        "SELECT c1, c2, c3, c4, c5, t1, t4, t5, first_four_ok, counts_ok, pc1, pc2, bc1, bc2, p2, b2, winner "
-        "FROM bac_coups"
+        "SELECT n_deals, first_four_ok, counts_ok, thirds_ok, pr1, pr2, pr3, br1, br2, br3, p2, b2, winner, "
+        "player_pair, banker_pair FROM bac_coups"
     ).fetchall()
-    assert coup == [("4h", "2c", "5d", "3s", None, "player", "banker", None, True, True,
-                     "4h", "5d", "2c", "3s", 9, 5, "player")]
+    # 4h 2c 5d 3s: Player 4+5 = 9, Banker 2+3 = 5, no third card, no pair.
+    assert coup == [(4, True, True, True, 3, 4, None, 1, 2, None, 9, 5, "player", False, False)]

@@ -1,31 +1,38 @@
 -- The baccarat model of one batch of tables: per-table, per-shoe and per-coup tables, and the bet and settlement
 -- views, built from the batch's events (the views ``bac_events`` and ``bac_table_rows`` that model.py makes).
--- Every checker of auditor/games/baccarat/checkers/ reads these. Card values follow art. 5 (A = 1, 2-9 face
--- value, T J Q K = 0); a pair compares ranks (art. 13). NULL-safe: a missing card stays NULL, never a zero-valued
--- card.
+-- Every checker of auditor/games/baccarat/checkers/ reads these. Card values follow art. 5 (``bac_rank_value``); a
+-- pair compares ranks (art. 13). NULL-safe: a missing card stays NULL, never a zero-valued card.
+
+-- A card as a number: 1..52, four per rank from A to K (suits s h d c); 0 when the card is not logged.
+CREATE OR REPLACE MACRO bac_card_code(card) AS
+  coalesce((instr('A23456789TJQK', card[1]) - 1) * 4 + instr('shdc', card[2]), 0);
+
+CREATE OR REPLACE MACRO bac_code_card(code) AS
+  CASE WHEN code > 0 THEN substr('A23456789TJQK', (code - 1) // 4 + 1, 1) || substr('shdc', (code - 1) % 4 + 1, 1) END;
+
+-- Art. 5: the value of a rank (0 = A … 12 = K): A = 1, 2-9 their face value, T J Q K = 0; of a card, NULL when it is
+-- not logged (never a zero-valued card).
+CREATE OR REPLACE MACRO bac_rank_value(r) AS CASE WHEN r < 9 THEN r + 1 WHEN r >= 9 THEN 0 END;
 
 CREATE OR REPLACE MACRO bac_value(c) AS
-  CASE WHEN c IS NULL THEN NULL WHEN left(c, 1) = 'A' THEN 1 WHEN left(c, 1) IN ('T', 'J', 'Q', 'K') THEN 0
-       ELSE CAST(left(c, 1) AS INTEGER) END;
+  CASE WHEN bac_card_code(c) > 0 THEN bac_rank_value((bac_card_code(c) - 1) // 4) END;
 
 CREATE OR REPLACE MACRO bac_floor_unit(x, unit) AS floor(x / unit) * unit;
 
--- A deal in one byte: its card (1..52; 0 when not logged) plus 64 times its hand (1 Player, 2 Banker, 3 other). The
--- first six deals of a coup are packed into one integer, byte n for the n-th deal: one sum per coup instead of a
--- dozen string aggregates.
+-- A deal in one byte: its card's code plus 64 times its hand (1 Player, 2 Banker, 3 any other). The first six deals of
+-- a coup are packed into one integer, byte n for the n-th deal: one sum per coup instead of a dozen string
+-- aggregates, read back by position.
 CREATE OR REPLACE MACRO bac_deal_code(card, target) AS
-  coalesce((instr('A23456789TJQK', card[1]) - 1) * 4 + instr('shdc', card[2]), 0)
-  + 64 * CASE target WHEN 'player' THEN 1 WHEN 'banker' THEN 2 ELSE 3 END;
+  bac_card_code(card) + 64 * CASE target WHEN 'player' THEN 1 WHEN 'banker' THEN 2 ELSE 3 END;
 
 CREATE OR REPLACE MACRO bac_unpack(packed, n) AS (packed >> (8 * (n - 1))) & 255;
 
-CREATE OR REPLACE MACRO bac_unpack_target(packed, n) AS
-  CASE bac_unpack(packed, n) // 64 WHEN 1 THEN 'player' WHEN 2 THEN 'banker' WHEN 3 THEN 'other' END;
+-- The hand of the n-th deal: 0 (no such deal), 1 Player, 2 Banker, 3 other; the rank of its card (0 = A … 12 = K),
+-- NULL when there is no such deal or its card is not logged.
+CREATE OR REPLACE MACRO bac_unpack_hand(packed, n) AS bac_unpack(packed, n) // 64;
 
-CREATE OR REPLACE MACRO bac_unpack_card(packed, n) AS
-  CASE WHEN bac_unpack(packed, n) % 64 > 0
-       THEN substr('A23456789TJQK', (bac_unpack(packed, n) % 64 - 1) // 4 + 1, 1)
-            || substr('shdc', (bac_unpack(packed, n) % 64 - 1) % 4 + 1, 1) END;
+CREATE OR REPLACE MACRO bac_unpack_rank(packed, n) AS
+  CASE WHEN bac_unpack(packed, n) % 64 > 0 THEN (bac_unpack(packed, n) % 64 - 1) // 4 END;
 
 -- The evidence of a coup's n-th deal (its seq and line; the hands of its first n deals), read from the events only
 -- for the few coups a finding is written for.
@@ -56,8 +63,8 @@ FROM bac_table_rows;
 
 -- One row per coup, joined on the coup's integer ``hand_key`` (given at ingest): its start, its first end, result and
 -- void (``nth`` = 1, also given at ingest), and one aggregate per kind of event: its other marks, its deals, its bets
--- and its settlements. A deal's position in the coup is its ``nth``, so the cards are fixed columns: target t1..t6 and
--- card c1..c6 of the first six deals (a hand has at most three cards: a seventh deal already breaks art. 7 or 9).
+-- and its settlements. A deal's position in the coup is its ``nth``, so the first six deals are packed in ``packed``
+-- (a hand has at most three cards: a seventh deal already breaks art. 7 or 9).
 CREATE OR REPLACE TEMP TABLE bac_coups AS
 WITH starts AS (
   SELECT hand_key, table_id, hand_id, shoe_id, coalesce(demo, false) AS demo, seq AS start_seq, line AS start_line, file
@@ -114,19 +121,13 @@ WITH starts AS (
     coalesce(d.n_deals, 0) AS n_deals, coalesce(d.n_player, 0) AS n_player, coalesce(d.n_banker, 0) AS n_banker,
     coalesce(d.unknown_cards, 0) AS unknown_cards, coalesce(d.unknown_faces, 0) AS unknown_faces,
     coalesce(d.faces_down, 0) AS faces_down,
-    bac_unpack_target(d.packed, 1) AS t1, bac_unpack_card(d.packed, 1) AS c1,
-    bac_unpack_target(d.packed, 2) AS t2, bac_unpack_card(d.packed, 2) AS c2,
-    bac_unpack_target(d.packed, 3) AS t3, bac_unpack_card(d.packed, 3) AS c3,
-    bac_unpack_target(d.packed, 4) AS t4, bac_unpack_card(d.packed, 4) AS c4,
-    bac_unpack_target(d.packed, 5) AS t5, bac_unpack_card(d.packed, 5) AS c5,
-    bac_unpack_target(d.packed, 6) AS t6, bac_unpack_card(d.packed, 6) AS c6,
+    d.packed,
     coalesce(b.banker_stake, 0) AS banker_stake, coalesce(b.player_stake, 0) AS player_stake,
     b.last_bet_seq, b.last_bet_line, coalesce(s.settled, false) AS settled, coalesce(s.paid, false) AS paid,
     t.auto_shuffler, t.max_difference,
     -- art. 7(1): P, B, P, B first; art. 9: P3 before B3.
-    coalesce(bac_unpack_target(d.packed, 1) = 'player' AND bac_unpack_target(d.packed, 2) = 'banker'
-      AND bac_unpack_target(d.packed, 3) = 'player' AND bac_unpack_target(d.packed, 4) = 'banker', false)
-      AS first_four_ok
+    coalesce(bac_unpack_hand(d.packed, 1) = 1 AND bac_unpack_hand(d.packed, 2) = 2
+      AND bac_unpack_hand(d.packed, 3) = 1 AND bac_unpack_hand(d.packed, 4) = 2, false) AS first_four_ok
   FROM starts st
   LEFT JOIN ends e USING (hand_key)
   LEFT JOIN results r USING (hand_key)
@@ -137,24 +138,29 @@ WITH starts AS (
   LEFT JOIN settles s USING (hand_key)
   JOIN bac_tables t USING (table_id)
 ), hands AS (
-  -- The cards read as P1 B1 P2 B2 [P3] [B3]: only where the first four are P, B, P, B (else NULL).
   SELECT *,
     n_player BETWEEN 2 AND 3 AND n_banker BETWEEN 2 AND 3 AS counts_ok,
-    NOT (n_player = 3 AND n_banker = 3 AND coalesce(t5 = 'banker', false)) AS thirds_ok,
-    CASE WHEN first_four_ok THEN c1 END AS pc1, CASE WHEN first_four_ok THEN c3 END AS pc2,
-    CASE WHEN first_four_ok THEN c2 END AS bc1, CASE WHEN first_four_ok THEN c4 END AS bc2,
-    CASE WHEN first_four_ok THEN CASE WHEN t5 = 'player' THEN c5 WHEN t6 = 'player' THEN c6 END END AS pc3,
-    CASE WHEN first_four_ok THEN CASE WHEN t5 = 'banker' THEN c5 WHEN t6 = 'banker' THEN c6 END END AS bc3,
-    CASE WHEN t5 = 'player' THEN 5 WHEN t6 = 'player' THEN 6 END AS p3_nth,
-    CASE WHEN t5 = 'banker' THEN 5 WHEN t6 = 'banker' THEN 6 END AS b3_nth
+    NOT (n_player = 3 AND n_banker = 3 AND coalesce(bac_unpack_hand(packed, 5) = 2, false)) AS thirds_ok,
+    CASE WHEN bac_unpack_hand(packed, 5) = 1 THEN 5 WHEN bac_unpack_hand(packed, 6) = 1 THEN 6 END AS p3_nth,
+    CASE WHEN bac_unpack_hand(packed, 5) = 2 THEN 5 WHEN bac_unpack_hand(packed, 6) = 2 THEN 6 END AS b3_nth
   FROM coups
+), ranks AS (
+  -- The cards read as P1 B1 P2 B2 [P3] [B3], by rank: only where the first four are P, B, P, B (else NULL).
+  SELECT *,
+    CASE WHEN first_four_ok THEN bac_unpack_rank(packed, 1) END AS pr1,
+    CASE WHEN first_four_ok THEN bac_unpack_rank(packed, 3) END AS pr2,
+    CASE WHEN first_four_ok THEN bac_unpack_rank(packed, p3_nth) END AS pr3,
+    CASE WHEN first_four_ok THEN bac_unpack_rank(packed, 2) END AS br1,
+    CASE WHEN first_four_ok THEN bac_unpack_rank(packed, 4) END AS br2,
+    CASE WHEN first_four_ok THEN bac_unpack_rank(packed, b3_nth) END AS br3
+  FROM hands
 ), totals AS (
   SELECT *,
-    (bac_value(pc1) + bac_value(pc2)) % 10 AS p2,
-    (bac_value(bc1) + bac_value(bc2)) % 10 AS b2,
-    bac_value(pc3) AS p3,
-    bac_value(bc3) AS b3
-  FROM hands
+    (bac_rank_value(pr1) + bac_rank_value(pr2)) % 10 AS p2,
+    (bac_rank_value(br1) + bac_rank_value(br2)) % 10 AS b2,
+    bac_rank_value(pr3) AS p3,
+    bac_rank_value(br3) AS b3
+  FROM ranks
 ), drawing AS (
   -- art. 9(3)-(4): whether the Banker must draw, by the tableau (one row matches: the Player stood ('-'), or drew
   -- a card of that value, or any card ('*')).
@@ -173,10 +179,8 @@ SELECT *,
        WHEN (p2 + coalesce(p3, 0)) % 10 < (b2 + coalesce(b3, 0)) % 10 THEN 'banker'
        ELSE 'tie' END AS winner,
   -- art. 13: a pair is two first cards of the same rank (pair_match = 'rank'), or of the same value ('value').
-  CASE {{pair_match}} WHEN 'value' THEN bac_value(pc1) = bac_value(pc2)
-       ELSE left(pc1, 1) = left(pc2, 1) END AS player_pair,
-  CASE {{pair_match}} WHEN 'value' THEN bac_value(bc1) = bac_value(bc2)
-       ELSE left(bc1, 1) = left(bc2, 1) END AS banker_pair,
+  CASE {{pair_match}} WHEN 'value' THEN bac_rank_value(pr1) = bac_rank_value(pr2) ELSE pr1 = pr2 END AS player_pair,
+  CASE {{pair_match}} WHEN 'value' THEN bac_rank_value(br1) = bac_rank_value(br2) ELSE br1 = br2 END AS banker_pair,
   false AS tainted
 FROM drawing;
 

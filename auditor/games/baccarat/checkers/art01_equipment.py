@@ -15,21 +15,23 @@ register(SqlRule(
 
 # Art. 1(1): a shoe of N decks holds each card (rank and suit) N times; the (N+1)-th sighting is the breach. A
 # dealt card belongs to its coup's shoe, a burned one to the shoe it names or else the shoe last started. Cards are
-# counted per shoe from the coups' fixed card columns (deals past the sixth, which no valid coup has, and
+# counted per shoe from the coups' packed deals (deals past the sixth, which no valid coup has, and
 # burns come from the events); only the cards seen too often are then followed through the events in order.
 register(SqlRule(
     id="BAC-1.2", game="baccarat", scope=SHOES,
     findings="""
     WITH seen AS (
-      SELECT table_id, shoe_id, unnest([c1, c2, c3, c4, c5, c6]) AS card FROM bac_coups
+      SELECT table_id, shoe_id, unnest([bac_unpack(packed, 1), bac_unpack(packed, 2), bac_unpack(packed, 3),
+                                        bac_unpack(packed, 4), bac_unpack(packed, 5), bac_unpack(packed, 6)]) % 64
+        AS code FROM bac_coups
       UNION ALL
-      SELECT c.table_id, c.shoe_id, e.card FROM bac_events e JOIN bac_coups c USING (hand_key)
+      SELECT c.table_id, c.shoe_id, bac_card_code(e.card) FROM bac_events e JOIN bac_coups c USING (hand_key)
       WHERE e.event = 'deal' AND e.nth > 6 AND c.n_deals > 6
       UNION ALL
-      SELECT table_id, coalesce(shoe_id, open_shoe), card FROM bac_shoe_events WHERE event = 'burn'
+      SELECT table_id, coalesce(shoe_id, open_shoe), bac_card_code(card) FROM bac_shoe_events WHERE event = 'burn'
     ), over AS (
-      SELECT s.table_id, s.shoe_id, s.card, t.decks FROM seen s JOIN bac_tables t USING (table_id)
-      WHERE s.card IS NOT NULL GROUP BY ALL HAVING count(*) > t.decks
+      SELECT s.table_id, s.shoe_id, bac_code_card(s.code) AS card, t.decks FROM seen s JOIN bac_tables t USING (table_id)
+      WHERE s.code > 0 GROUP BY s.table_id, s.shoe_id, s.code, t.decks HAVING count(*) > t.decks
     ), sightings AS (
       SELECT c.table_id, c.shoe_id, e.hand_id, e.card, e.seq, e.file, e.line
       FROM bac_events e JOIN bac_coups c USING (hand_key)
