@@ -239,3 +239,16 @@ def test_unreadable_parquet_is_one_quarantined_record(tmp_path, coup):
     path.write_bytes(b"PAR1 not really")
     _, quarantine = load(path)
     assert len(quarantine) == 1 and quarantine[0][1] == 1 and "unreadable Parquet file" in quarantine[0][2]
+
+
+@pytest.mark.parametrize("text", [
+    b"", b"\n\n  \n", b'{"a": 1}', b'{"a": 1}\n\x0b\n\x0c\n \t\r\n\xc2\xa0\n{}\r\n   ', b"\xef\xbb\xbf{}\n{}\n\n",
+    b'{"a": "\xff"}\n{}\n', b"{}\n\n\n{}", b'{"a": "\xe2\x80\xa8"}\n\xe2\x80\xa8\n',
+], ids=["empty", "blank", "no final newline", "whitespace", "BOM", "not UTF-8", "gaps", "line separator"])
+def test_jsonl_reader_split_in_arrow_is_the_line_by_line_reader(tmp_path, text):
+    """Blank lines (ASCII whitespace only) are not records; every other line is, numbered from 1."""
+    from auditor.ingest.readers import _read_jsonl_lines, read_jsonl
+
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(text)
+    assert read_jsonl(path, "t").to_pylist() == _read_jsonl_lines(text, "t").to_pylist()

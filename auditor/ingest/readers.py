@@ -14,6 +14,7 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 RAW_SCHEMA = pa.schema(
     [("file", pa.string()), ("line", pa.int64()), ("raw", pa.string()), ("error", pa.string()), ("last", pa.bool_())]
@@ -33,8 +34,30 @@ def _table(file: str, lines: list[int], raws: list[str | None], errors: list[str
 
 
 def read_jsonl(path: Path, name: str) -> pa.Table:
-    """One JSON object per line; the JSON itself is parsed later, in DuckDB."""
+    """One JSON object per line; the JSON itself is parsed later, in DuckDB. A file of UTF-8 text is split in Arrow;
+    one with a line that is not UTF-8 line by line (``_read_jsonl_lines``), to name that line."""
     data = path.read_bytes()
+    if len(data) >= 2**31:
+        return _read_jsonl_lines(data, name)
+    try:
+        text = pa.array([data], pa.binary()).cast(pa.string())  # checks that it is UTF-8
+    except pa.ArrowInvalid:
+        return _read_jsonl_lines(data, name)
+    chunks = pc.split_pattern(text, "\n").flatten()
+    # Not blank: ASCII whitespace is what bytes.strip() removes, exactly.
+    records = pc.greater(pc.binary_length(pc.ascii_trim_whitespace(chunks)), 0)
+    lines = pc.add(pc.indices_nonzero(records), 1).cast(pa.int64())
+    n = len(lines)
+    truncated = n > 0 and not data.endswith(b"\n") and lines[-1].as_py() == len(chunks)
+    return pa.table(
+        [pa.repeat(pa.scalar(name, pa.string()), n), lines, chunks.filter(records), pa.nulls(n, pa.string()),
+         pa.array([False] * (n - 1) + [truncated] if n else [], pa.bool_())],
+        schema=RAW_SCHEMA,
+    )
+
+
+def _read_jsonl_lines(data: bytes, name: str) -> pa.Table:
+    """``read_jsonl`` line by line: a line that is not UTF-8 is a record with its error."""
     chunks = data.split(b"\n")
     ends_with_newline = data.endswith(b"\n")
     lines: list[int] = []
