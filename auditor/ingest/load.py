@@ -25,7 +25,7 @@ from auditor.ingest.validate import parquet_staged_sql, sql_string, staged_sql
 from auditor.model.result import InputFile
 
 INSERT_BATCH_ROWS = 500_000  # raw records gathered in Python before one INSERT (many small files, bounded memory)
-STRUCTURE_ROWS = 2_000_000  # records checked for structure and sorted into ``events`` at a time (whole tables)
+STRUCTURE_ROWS = 500_000  # records checked for structure and sorted into ``events`` at a time (whole tables)
 SCRATCH = "ingest_scratch"  # the ingest's own in-memory database, attached while it runs
 
 # Files a simulator writes beside its logs: answer keys, not logs.
