@@ -209,19 +209,18 @@ def test_parquet_typed_and_text_paths_quarantine_alike(tmp_path, coup, monkeypat
     text = tmp_path / "text.parquet"
     pq.write_table(pq.read_table(typed).append_column("colour", pa.array([None] * len(coup), pa.string())), text)
     took_typed_path = []
-    stage = load_module._stage_parquet
+    insert = load_module._insert_parquet
 
-    def spy(*args):
-        records = stage(*args)
-        took_typed_path.append(records is not None)
-        return records
+    def spy(con, schema, spans, group):
+        took_typed_path.append((spans[group[0].span].path, insert(con, schema, spans, group)))
+        return took_typed_path[-1][1]
 
-    monkeypatch.setattr(load_module, "_stage_parquet", spy)
+    monkeypatch.setattr(load_module, "_insert_parquet", spy)
     rows = {}
     for path in (typed, text):
         con, _ = load(path)
         rows[path] = con.execute("SELECT line, reason, raw FROM quarantine ORDER BY line").fetchall()
-    assert took_typed_path == [True, False]
+    assert took_typed_path == [(typed, True)]  # and the other file not even tried
     assert [(line, reason) for line, reason, _ in rows[typed]] == [
         (3, "field amount: expected an exact decimal (at most 14 digits and 4 decimals), found 1.00001"),
         (4, "field card: expected a card such as As, Td, 9h, found 1x"),
@@ -252,3 +251,18 @@ def test_jsonl_reader_split_in_arrow_is_the_line_by_line_reader(tmp_path, text):
     path = tmp_path / "t.jsonl"
     path.write_bytes(text)
     assert read_jsonl(path, "t").to_pylist() == _read_jsonl_lines(text, "t").to_pylist()
+
+
+def test_parquet_file_unreadable_past_its_schema_beside_a_good_one(tmp_path, coup):
+    """Files of the same columns share one typed INSERT; when it fails, each file alone, then the text reader."""
+    good = write_parquet(tmp_path / "a.parquet", coup)
+    bad = write_parquet(tmp_path / "b.parquet", baccarat_coup("T2"))
+    column = pq.read_metadata(bad).row_group(0).column(4)  # event: its data page overwritten
+    data = bytearray(bad.read_bytes())
+    data[column.data_page_offset + 15:column.data_page_offset + column.total_compressed_size] = \
+        b"\xff" * (column.total_compressed_size - 15)
+    bad.write_bytes(bytes(data))
+    con, quarantine = load(good, bad)
+    assert [(Path(f).name, line) for f, line, _ in quarantine] == [("b.parquet", 1)]
+    assert quarantine[0][2].startswith("unreadable Parquet file")
+    assert con.execute("SELECT count(*) FROM events").fetchone()[0] == len(coup)

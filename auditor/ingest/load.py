@@ -119,19 +119,47 @@ class _Span:
     count: int
 
 
-def _stage_parquet(con: duckdb.DuckDBPyConnection, schema: Schema, path: Path, first_rid: int, fid: int) -> int | None:
-    """Validate a Parquet file whose columns are all log fields straight from its typed columns into ``staged``;
-    the number of records, or None when the file takes the JSON text path (other columns, or unreadable: the text
-    reader then gives the same records, or the reason it cannot)."""
-    source = f"read_parquet({sql_string(str(path))}, file_row_number = true)"
+@dataclass(frozen=True)
+class _Typed:
+    """A Parquet file waiting for the typed path: its span and its columns (name, type)."""
+    span: int  # index in the spans
+    fid: int
+    columns: tuple[tuple[str, str], ...]
+
+
+def _parquet_columns(con: duckdb.DuckDBPyConnection, schema: Schema, path: Path) -> tuple[tuple, int] | None:
+    """The columns and row count of a Parquet file that can take the typed path, else None."""
+    name = sql_string(str(path))
     try:
-        columns = [(r[0], r[1]) for r in con.execute(f"DESCRIBE SELECT * FROM {source}").fetchall()]
-        sql = parquet_staged_sql(schema, source, [c for c in columns if c[0] != "file_row_number"], first_rid, fid)
-        if sql is None:
-            return None
-        return con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {sql}").fetchall()[0][0]
+        columns = tuple((r[0], r[1]) for r in con.execute(f"DESCRIBE SELECT * FROM read_parquet({name})").fetchall())
+        rows = con.execute(f"SELECT num_rows FROM parquet_file_metadata({name})").fetchall()
     except duckdb.Error:
         return None
+    if len(rows) != 1 or parquet_staged_sql(schema, "t", columns, "0", "0") is None:
+        return None
+    return columns, rows[0][0]
+
+
+def _insert_parquet(
+    con: duckdb.DuckDBPyConnection, schema: Schema, spans: list[_Span], group: list[_Typed]
+) -> bool:
+    """One INSERT of Parquet files of the same columns through the typed path; False if it failed or did not give
+    the files' row counts (nothing is inserted then)."""
+    paths = ", ".join(sql_string(str(spans[t.span].path)) for t in group)
+    firsts = ", ".join(str(spans[t.span].first) for t in group)
+    fids = ", ".join(str(t.fid) for t in group)
+    sql = parquet_staged_sql(schema, f"read_parquet([{paths}], file_row_number = true)", group[0].columns,
+                             f"[{firsts}][file_index::BIGINT + 1] + file_row_number", f"[{fids}][file_index::BIGINT + 1]")
+    con.execute("BEGIN TRANSACTION")
+    try:
+        inserted = con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {sql}").fetchall()[0][0]
+    except duckdb.Error:
+        inserted = None
+    if inserted != sum(spans[t.span].count for t in group):
+        con.execute("ROLLBACK")
+        return False
+    con.execute("COMMIT")
+    return True
 
 
 def _stage(
@@ -139,12 +167,34 @@ def _stage(
     progress: Callable[[Path], None] | None,
 ) -> list[_Span]:
     """Read every file and validate its records batch by batch into ``staged``; ``rid`` numbers the records in
-    reading order. The records' text is not kept (see ``_raw_texts``)."""
+    reading order. The records' text is not kept (see ``_raw_texts``). Parquet files whose columns are all log
+    fields take the typed path, several files of the same columns in one INSERT; any other file, or one whose
+    typed INSERT fails, is read as JSON text (which then gives its records or the reason it cannot)."""
     pending: list[pa.Table] = []
+    typed: list[_Typed] = []
     spans: list[_Span] = []
+    next_rid = 0
     rows = 0  # since the last checkpoint
 
+    def read_text(index: int, fid: int) -> None:
+        span = spans[index]
+        table = read_file(span.path, str(span.path))
+        n = table.num_rows
+        spans[index] = _Span(span.path, span.first, n)
+        pending.append(table.drop_columns(["file"]).append_column(
+            "rid", pa.array(range(span.first, span.first + n), pa.int64())).append_column(
+            "fid", pa.array([fid] * n, pa.int32())))
+
     def flush() -> None:
+        groups: dict[tuple, list[_Typed]] = {}
+        for t in typed:
+            groups.setdefault(t.columns, []).append(t)
+        for group in groups.values():
+            if not _insert_parquet(con, schema, spans, group):
+                for t in group:
+                    if not _insert_parquet(con, schema, spans, [t]):
+                        read_text(t.span, t.fid)
+        typed.clear()
         if pending:
             con.register("raw_batch", pa.concat_tables(pending))
             con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {staged_sql(schema, 'raw_batch')}")
@@ -153,17 +203,18 @@ def _stage(
         con.execute(f"CHECKPOINT {SCRATCH}")  # compresses what was just inserted
 
     for path in files:
-        first = spans[-1].first + spans[-1].count if spans else 0
         fid = fids[str(path)]
-        n = _stage_parquet(con, schema, path, first, fid) if LOG_SUFFIXES[path.suffix.lower()] == "parquet" else None
-        if n is None:
-            table = read_file(path, str(path))
-            n = table.num_rows
-            pending.append(table.drop_columns(["file"]).append_column(
-                "rid", pa.array(range(first, first + n), pa.int64())).append_column(
-                "fid", pa.array([fid] * n, pa.int32())))
-        spans.append(_Span(path, first, n))
-        rows += n
+        shape = None
+        if LOG_SUFFIXES[path.suffix.lower()] == "parquet" and not any(c in str(path) for c in "*?[{"):
+            shape = _parquet_columns(con, schema, path)  # (a glob character would make a path several files)
+        if shape is None:
+            spans.append(_Span(path, next_rid, 0))
+            read_text(len(spans) - 1, fid)
+        else:
+            spans.append(_Span(path, next_rid, shape[1]))
+            typed.append(_Typed(len(spans) - 1, fid, shape[0]))
+        next_rid += max(spans[-1].count, 1)  # room for the one record of a file that turns out unreadable
+        rows += spans[-1].count
         if rows >= INSERT_BATCH_ROWS:
             flush()
             rows = 0

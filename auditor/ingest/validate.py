@@ -5,7 +5,7 @@ types, enums, the card and money patterns, event types and the games they belong
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from auditor.ingest.schema import CARD_PATTERN, ENVELOPE, MONEY_PATTERN, Field, Schema
 
@@ -173,12 +173,10 @@ WITH p AS (
 _NATIVE = {"integer": "BIGINT", "boolean": "BOOLEAN"}
 
 
-def parquet_staged_sql(
-    schema: Schema, source: str, columns: list[tuple[str, str]], first_rid: int, fid: int
-) -> str | None:
-    """The typed path for a Parquet file whose columns are all log fields (``columns``: name and DuckDB type, as
-    DESCRIBE gives them): the same SELECT as ``staged_sql`` (``rid`` from ``first_rid`` in row order), straight
-    from the columns of ``source``. None when a column is not a field: that file takes the JSON text path.
+def parquet_staged_sql(schema: Schema, source: str, columns: Sequence[tuple[str, str]], rid: str, fid: str) -> str | None:
+    """The typed path for Parquet files whose columns are all log fields (``columns``: name and DuckDB type, as
+    DESCRIBE gives them): the same SELECT as ``staged_sql``, straight from the columns of ``source``, ``rid`` and
+    ``fid`` given as SQL over it. None when a column is not a field: such a file takes the JSON text path.
 
     Strictly what the text path gives: there, each value is the column cast to VARCHAR in a JSON string (so its JSON
     type is a string and its text the cast), every record is an object, and no field is unknown."""
@@ -202,7 +200,7 @@ def parquet_staged_sql(
     checks = _record_checks(schema, v, lambda name: "'VARCHAR'", "true", natives)
     return f"""
 WITH f AS (
-  SELECT {first_rid} + file_row_number AS rid, {fid} AS fid, file_row_number + 1 AS line,
+  SELECT {rid} AS rid, {fid} AS fid, file_row_number + 1 AS line,
     {", ".join(f"{value(n)} AS {v(n)}" for n in fields)}
   FROM {source}
 ), {_typed_and_checked(schema, v, checks, natives)}"""
