@@ -7,9 +7,9 @@ from importlib.resources import files
 
 import duckdb
 
-from auditor.engine.batches import Batch
 from auditor.engine.ruleset import Ruleset
 from auditor.engine.sql_runner import render, statements
+from auditor.ingest.ranges import TableRange
 
 
 def _tableau_rows() -> list[tuple[int, str, bool]]:
@@ -18,7 +18,7 @@ def _tableau_rows() -> list[tuple[int, str, bool]]:
     return [(int(r["banker_total"]), r["player_third"], r["draws"] == "true") for r in rows]
 
 
-def build_model(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch: Batch) -> None:
+def build_model(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch: TableRange) -> None:
     """The model tables of the tables in ``batch``; its events are read through the views ``bac_events`` and
     ``bac_table_rows``, whose table-id range lets DuckDB skip the other batches' row groups."""
     con.execute("CREATE OR REPLACE TEMP TABLE bac_tableau (banker_total INTEGER, player_third VARCHAR, draws BOOLEAN)")

@@ -18,6 +18,7 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.betting import Betting
 from auditor.games.holdem.hand import Action, Card, Hand, Money, Source, TableInfo
 from auditor.games.holdem.limits import smallest_increment
+from auditor.ingest.ranges import TableRange, table_ranges
 
 # The columns the replay reads, in the order ``replay`` unpacks them.
 COLUMNS = ("table_id", "hand_id", "seq", "file", "line", "event", "card", "face", "seat", "player", "amount",
@@ -54,23 +55,11 @@ def tainted_hands(con: duckdb.DuckDBPyConnection, game: str = "holdem") -> set[t
         """, [game]).fetchall())
 
 
-def table_ranges(con: duckdb.DuckDBPyConnection, events_per_query: int = BATCH_EVENTS) -> list[tuple[str, str]]:
-    """Consecutive ranges of hold'em tables, in ``table_id`` order, of about ``events_per_query`` events each (a
-    table is never split): one query per range keeps the sort DuckDB materialises to one range, not the day."""
-    ranges: list[tuple[str, str]] = []
-    first = last = None
-    size = 0
-    for table_id, events in con.execute(
-            f"SELECT table_id, count(*) FROM events WHERE {_HOLDEM} GROUP BY table_id ORDER BY table_id").fetchall():
-        if first is not None and size + events > events_per_query:
-            ranges.append((first, last))
-            first, size = None, 0
-        first = table_id if first is None else first
-        last = table_id
-        size += events
-    if first is not None:
-        ranges.append((first, last))
-    return ranges
+def _ranges(con: duckdb.DuckDBPyConnection, events_per_query: int = BATCH_EVENTS) -> list[TableRange]:
+    """Consecutive ranges of hold'em tables of about ``events_per_query`` events each: one query per range keeps the
+    sort DuckDB materialises to one range, not the day."""
+    sizes = con.execute(f"SELECT table_id, count(*) FROM events WHERE {_HOLDEM} GROUP BY table_id ORDER BY table_id")
+    return table_ranges(sizes.fetchall(), events_per_query)
 
 
 def _pylist(column: pa.Array, repeated: bool) -> list:
@@ -87,8 +76,8 @@ def _events(con: duckdb.DuckDBPyConnection, batch_size: int) -> Iterator[tuple]:
     """The hold'em events in ``table_id``, ``seq`` order as tuples of ``COLUMNS``, one query per table range."""
     select = (f"SELECT {', '.join(COLUMNS)} FROM events WHERE {_HOLDEM} AND table_id BETWEEN $lo AND $hi "
               "ORDER BY table_id, seq")
-    for lo, hi in table_ranges(con):
-        for batch in con.sql(select, params={"lo": lo, "hi": hi}).to_arrow_reader(batch_size):
+    for r in _ranges(con):
+        for batch in con.sql(select, params={"lo": r.first, "hi": r.last}).to_arrow_reader(batch_size):
             yield from zip(*[_pylist(batch.column(name), name in _REPEATED) for name in COLUMNS])
 
 
