@@ -21,7 +21,7 @@ from auditor.ingest.config import validate_config
 from auditor.ingest.readers import LOG_SUFFIXES, read_file
 from auditor.ingest.schema import Schema, load_schema
 from auditor.ingest.structure import structure_sql
-from auditor.ingest.validate import parquet_staged_sql, sql_string, staged_sql
+from auditor.ingest.validate import fields_only, parquet_staged_sql, sql_string, staged_sql
 from auditor.model.result import InputFile
 
 INSERT_BATCH_ROWS = 500_000  # raw records gathered in Python before one INSERT (many small files, bounded memory)
@@ -135,7 +135,7 @@ def _parquet_columns(con: duckdb.DuckDBPyConnection, schema: Schema, path: Path)
         rows = con.execute(f"SELECT num_rows FROM parquet_file_metadata({name})").fetchall()
     except duckdb.Error:
         return None
-    if len(rows) != 1 or parquet_staged_sql(schema, "t", columns, "0", "0") is None:
+    if len(rows) != 1 or not fields_only(schema, columns):
         return None
     return columns, rows[0][0]
 

@@ -173,6 +173,13 @@ WITH p AS (
 _NATIVE = {"integer": "BIGINT", "boolean": "BOOLEAN"}
 
 
+def fields_only(schema: Schema, columns: Sequence[tuple[str, str]]) -> bool:
+    """Every column is a log field, and no two share a name but for case (DuckDB's names ignore case)."""
+    names = [name for name, _ in columns]
+    known = {f.name for f in schema.fields}
+    return all(name in known for name in names) and len({n.lower() for n in names}) == len(names)
+
+
 def parquet_staged_sql(schema: Schema, source: str, columns: Sequence[tuple[str, str]], rid: str, fid: str) -> str | None:
     """The typed path for Parquet files whose columns are all log fields (``columns``: name and DuckDB type, as
     DESCRIBE gives them): the same SELECT as ``staged_sql``, straight from the columns of ``source``, ``rid`` and
@@ -180,10 +187,10 @@ def parquet_staged_sql(schema: Schema, source: str, columns: Sequence[tuple[str,
 
     Strictly what the text path gives: there, each value is the column cast to VARCHAR in a JSON string (so its JSON
     type is a string and its text the cast), every record is an object, and no field is unknown."""
+    if not fields_only(schema, columns):
+        return None
     fields = {f.name: f for f in schema.fields}
     names = [name for name, _ in columns]
-    if not all(name in fields for name in names) or len({n.lower() for n in names}) != len(names):
-        return None
     kinds = dict(columns)
     natives = frozenset(n for n in names if kinds[n] == _NATIVE.get(fields[n].kind))
 
