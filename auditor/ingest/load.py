@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,6 +114,7 @@ def _create_scratch(con: duckdb.DuckDBPyConnection, schema: Schema, names: list[
 class _Span:
     """The records read from one file: ``rid`` ``first`` to ``first + count - 1``, in the reader's order."""
     path: Path
+    fid: int
     first: int
     count: int
 
@@ -123,7 +123,6 @@ class _Span:
 class _Typed:
     """A Parquet file waiting for the typed path: its span and its columns (name, type)."""
     span: int  # index in the spans
-    fid: int
     columns: tuple[tuple[str, str], ...]
 
 
@@ -147,7 +146,7 @@ def _insert_parquet(
     the files' row counts (nothing is inserted then)."""
     paths = ", ".join(sql_string(str(spans[t.span].path)) for t in group)
     firsts = ", ".join(str(spans[t.span].first) for t in group)
-    fids = ", ".join(str(t.fid) for t in group)
+    fids = ", ".join(str(spans[t.span].fid) for t in group)
     sql = parquet_staged_sql(schema, f"read_parquet([{paths}], file_row_number = true)", group[0].columns,
                              f"[{firsts}][file_index::BIGINT + 1] + file_row_number", f"[{fids}][file_index::BIGINT + 1]")
     con.execute("BEGIN TRANSACTION")
@@ -176,14 +175,14 @@ def _stage(
     next_rid = 0
     rows = 0  # since the last checkpoint
 
-    def read_text(index: int, fid: int) -> None:
+    def read_text(index: int) -> None:
         span = spans[index]
         table = read_file(span.path, str(span.path))
         n = table.num_rows
-        spans[index] = _Span(span.path, span.first, n)
+        spans[index] = _Span(span.path, span.fid, span.first, n)
         pending.append(table.drop_columns(["file"]).append_column(
             "rid", pa.array(range(span.first, span.first + n), pa.int64())).append_column(
-            "fid", pa.array([fid] * n, pa.int32())))
+            "fid", pa.array([span.fid] * n, pa.int32())))
 
     def flush() -> None:
         groups: dict[tuple, list[_Typed]] = {}
@@ -193,7 +192,7 @@ def _stage(
             if not _insert_parquet(con, schema, spans, group):
                 for t in group:
                     if not _insert_parquet(con, schema, spans, [t]):
-                        read_text(t.span, t.fid)
+                        read_text(t.span)
         typed.clear()
         if pending:
             con.register("raw_batch", pa.concat_tables(pending))
@@ -208,11 +207,11 @@ def _stage(
         if LOG_SUFFIXES[path.suffix.lower()] == "parquet" and not any(c in str(path) for c in "*?[{"):
             shape = _parquet_columns(con, schema, path)  # (a glob character would make a path several files)
         if shape is None:
-            spans.append(_Span(path, next_rid, 0))
-            read_text(len(spans) - 1, fid)
+            spans.append(_Span(path, fid, next_rid, 0))
+            read_text(len(spans) - 1)
         else:
-            spans.append(_Span(path, next_rid, shape[1]))
-            typed.append(_Typed(len(spans) - 1, fid, shape[0]))
+            spans.append(_Span(path, fid, next_rid, shape[1]))
+            typed.append(_Typed(len(spans) - 1, shape[0]))
         next_rid += max(spans[-1].count, 1)  # room for the one record of a file that turns out unreadable
         rows += spans[-1].count
         if rows >= INSERT_BATCH_ROWS:
@@ -268,10 +267,10 @@ def _raw_texts(con: duckdb.DuckDBPyConnection, spans: list[_Span]) -> None:
     """``raw``: the text of every record in ``bad``, read again from its file (readers are deterministic), so that
     the text of the accepted records is never kept. A file that no longer gives the same records is an error."""
     con.execute(f"CREATE TABLE {SCRATCH}.raw (rid BIGINT, raw VARCHAR)")
-    rids = [r[0] for r in con.execute(f"SELECT DISTINCT rid FROM {SCRATCH}.bad ORDER BY rid").fetchall()]
-    firsts = [span.first for span in spans]
-    for index in sorted({bisect_right(firsts, rid) - 1 for rid in rids}):
-        span = spans[index]
+    fids = {r[0] for r in con.execute(f"SELECT DISTINCT fid FROM {SCRATCH}.bad").fetchall()}
+    for span in spans:
+        if span.fid not in fids:
+            continue
         table = read_file(span.path, str(span.path))
         if table.num_rows != span.count:
             raise InputError(f"{span.path}: the file changed during the audit")
