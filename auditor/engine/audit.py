@@ -36,8 +36,13 @@ def connect(
     db: Path | None = None, threads: int | None = None, memory_limit: str | None = None
 ) -> duckdb.DuckDBPyConnection:
     """A DuckDB connection (in memory, or the file ``db``). ``memory_limit`` (e.g. ``4GB``) caps DuckDB's memory;
-    past it DuckDB writes temporary data to disk instead (beside ``db``, or in DuckDB's temporary folder)."""
+    past it DuckDB writes temporary data to disk instead (beside ``db``, or in DuckDB's temporary folder). In memory,
+    the tables are compressed as in a file (the ingest checkpoints them as it goes): a day's events take about a
+    fifteenth of their plain size."""
     con = duckdb.connect(str(db) if db else ":memory:")
+    if db is None:
+        con.execute("ATTACH ':memory:' AS audit (COMPRESS)")
+        con.execute("USE audit")
     if threads:
         con.execute(f"SET threads = {int(threads)}")
     if memory_limit:

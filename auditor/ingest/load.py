@@ -259,6 +259,7 @@ def _events(con: duckdb.DuckDBPyConnection, schema: Schema) -> None:
             f"JOIN {SCRATCH}.files f USING (fid) WHERE k.problem IS NULL ORDER BY s.table_id, s.seq"
         )
         con.execute(f"INSERT INTO {SCRATCH}.problems SELECT rid, problem FROM {SCRATCH}.keys WHERE problem IS NOT NULL")
+        con.execute("CHECKPOINT")  # the range's events compressed now (in memory too), not the whole day at the end
         last_hand_key = con.execute(f"SELECT coalesce(max(hand_key), {last_hand_key}) FROM {SCRATCH}.keys").fetchone()[0]
     con.execute(f"DROP TABLE IF EXISTS {SCRATCH}.keys")
 
