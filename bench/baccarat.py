@@ -8,7 +8,7 @@ How the data is made (cached under bench/out/baccarat/, reused by later runs):
    coups, 2.2 M events), as JSON Lines and, with the same seed (same events), as Parquet;
 2. the base JSON Lines are ingested once by the auditor's own ``ingest`` into ``base.duckdb`` (0 records quarantined);
 3. a size of N coups is ``ceil(N / base)`` copies of the base: in SQL for the DuckDB database (``events``, ``tables``,
-   an empty ``quarantine``; each copy's ``hand_key`` shifted past the previous copy's), by a byte replacement of the ``table_id`` for JSON Lines and a column replacement for
+   an empty ``quarantine``; the coups' ``hand_key`` numbered as an ingest of the whole day would), by a byte replacement of the ``table_id`` for JSON Lines and a column replacement for
    Parquet. Each copy has new table ids (``B01-c003``); shoe and coup ids and ``seq`` are unchanged within a table.
 
 What is measured, each in a fresh subprocess (peak RSS = that process's ``ru_maxrss``):
@@ -16,7 +16,8 @@ What is measured, each in a fresh subprocess (peak RSS = that process's ``ru_max
 - checks: ``run_checks(con, load_rulesets())`` on data already in DuckDB: by default (``--checks-source file``) a
   DuckDB file that holds ``events``/``tables``/``quarantine`` (``auditor audit --db`` layout; the model and findings
   tables are written into that file and dropped, untimed, before the next run); ``memory``: the same tables first
-  copied (untimed) into an in-memory database, the state ``auditor audit`` is in after its own ingest; ``parquet``:
+  copied (untimed) into an in-memory database and checkpointed (compressed), the state ``auditor audit`` is in after
+  its own ingest; ``parquet``:
   an in-memory connection whose ``events`` is a view over a typed Parquet export.
 Coups are counted as ``coup_start`` events (demonstration coups included, about 0.4%).
 
@@ -138,14 +139,20 @@ def ensure_db(args: argparse.Namespace, copies: int) -> Path:
         con.execute("CREATE TABLE events AS SELECT * FROM b.events LIMIT 0")
         con.execute("CREATE TABLE tables AS SELECT * FROM b.tables LIMIT 0")
         con.execute("CREATE TABLE quarantine AS SELECT * FROM b.quarantine LIMIT 0")
-        hands = con.execute("SELECT max(hand_key) FROM b.events").fetchone()[0]
+        # As an ingest of the whole day would store them: events in (table_id, seq) order (the copies of a base table
+        # sort right after it: B01-c000, B01-c001, ...), and the coups numbered in that order, so copy c of a table
+        # whose base coups have the keys k..k+n-1 takes (k-1)*copies + c*n + 1 .. + n.
+        con.execute("CREATE TEMP TABLE base_keys AS SELECT table_id, min(hand_key) AS first_key, "
+                    "count(DISTINCT hand_key) AS n FROM b.events WHERE hand_key IS NOT NULL GROUP BY table_id")
+        copy_suffix = "printf('-c%03d', c.copy)"
+        for (table_id,) in con.execute("SELECT table_id FROM b.tables ORDER BY table_id").fetchall():
+            con.execute(f"INSERT INTO events SELECT e.* REPLACE (e.table_id || {copy_suffix} AS table_id, "
+                        f"replace(e.file, '.jsonl', {copy_suffix} || '.jsonl') AS file, "
+                        f"(k.first_key - 1) * {copies} + c.copy * k.n + e.hand_key - k.first_key + 1 AS hand_key) "
+                        f"FROM b.events e CROSS JOIN range({copies}) c(copy) LEFT JOIN base_keys k USING (table_id) "
+                        "WHERE e.table_id = ? ORDER BY c.copy, e.seq", [table_id])
         for copy in range(copies):
             s = suffix(copy)
-            # Base rows are stored in (table_id, seq) order; a copy keeps that order, and its tables stay contiguous.
-            # Its coups get their own hand_key (the ingest numbers the coups of the day in that order).
-            con.execute(f"INSERT INTO events SELECT * REPLACE (table_id || '{s}' AS table_id, "
-                        f"replace(file, '.jsonl', '{s}.jsonl') AS file, hand_key + {copy * hands} AS hand_key) "
-                        "FROM b.events")
             con.execute(f"INSERT INTO tables SELECT * REPLACE (table_id || '{s}' AS table_id, "
                         f"replace(file, '.jsonl', '{s}.jsonl') AS file) FROM b.tables")
         con.execute("CHECKPOINT")
@@ -275,6 +282,7 @@ def child_checks(a: argparse.Namespace) -> None:
         for name in KEEP:
             con.execute(f"CREATE TABLE {name} AS SELECT * FROM src.{name}")
         con.execute("DETACH src")
+        con.execute("CHECKPOINT")  # compressed, as after auditor audit's own ingest
     else:
         con = connect(None, a.threads)
         con.execute(f"CREATE VIEW events AS SELECT * FROM read_parquet('{a.db}')")
