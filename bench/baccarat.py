@@ -277,12 +277,19 @@ def child_checks(a: argparse.Namespace) -> None:
                 con.execute(f'DROP {kind} IF EXISTS "{name}"')
         con.execute("CHECKPOINT")
     elif a.source == "memory":
+        from auditor.ingest.ranges import table_ranges
+
         con = connect(None, a.threads)
         con.execute(f"ATTACH '{a.db}' AS src (READ_ONLY)")
         for name in KEEP:
-            con.execute(f"CREATE TABLE {name} AS SELECT * FROM src.{name}")
+            con.execute(f"CREATE TABLE {name} AS SELECT * FROM src.{name} LIMIT 0")
+        con.execute("INSERT INTO tables SELECT * FROM src.tables")
+        # Compressed range by range, as auditor audit's own ingest leaves them.
+        sizes = con.execute("SELECT table_id, count(*) FROM src.events GROUP BY 1 ORDER BY 1").fetchall()
+        for tables in table_ranges(sizes, 2_000_000):
+            con.execute(f"INSERT INTO events SELECT * FROM src.events WHERE {tables.where()} ORDER BY table_id, seq")
+            con.execute("CHECKPOINT")
         con.execute("DETACH src")
-        con.execute("CHECKPOINT")  # compressed, as after auditor audit's own ingest
     else:
         con = connect(None, a.threads)
         con.execute(f"CREATE VIEW events AS SELECT * FROM read_parquet('{a.db}')")

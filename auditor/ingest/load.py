@@ -17,6 +17,7 @@ import duckdb
 import pyarrow as pa
 
 from auditor.ingest.config import validate_config
+from auditor.ingest.ranges import table_ranges
 from auditor.ingest.readers import LOG_SUFFIXES, read_file
 from auditor.ingest.schema import Schema, load_schema
 from auditor.ingest.structure import structure_sql
@@ -223,23 +224,6 @@ def _stage(
     return spans
 
 
-def _table_ranges(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
-    """Ranges of whole tables (first and last ``table_id``) of about ``STRUCTURE_ROWS`` accepted records each."""
-    counts = con.execute(
-        f"SELECT table_id, count(*) FROM {SCRATCH}.staged WHERE errors IS NULL GROUP BY table_id ORDER BY table_id"
-    ).fetchall()
-    ranges: list[tuple[str, str]] = []
-    rows = 0
-    for table_id, n in counts:
-        if ranges and rows + n <= STRUCTURE_ROWS:
-            ranges[-1] = (ranges[-1][0], table_id)
-            rows += n
-        else:
-            ranges.append((table_id, table_id))
-            rows = n
-    return ranges
-
-
 def _events(con: duckdb.DuckDBPyConnection, schema: Schema) -> None:
     """The structure checks and ``events``, one range of tables at a time, in ``table_id`` order; the records they
     refuse go to ``problems``."""
@@ -248,8 +232,11 @@ def _events(con: duckdb.DuckDBPyConnection, schema: Schema) -> None:
     con.execute(f"CREATE OR REPLACE TABLE events (file VARCHAR, line BIGINT, {typed}, hand_key BIGINT, nth BIGINT)")
     con.execute(f"CREATE TABLE {SCRATCH}.problems (rid BIGINT, problem VARCHAR)")
     last_hand_key = 0
-    for first, last in _table_ranges(con):
-        where = f"errors IS NULL AND table_id BETWEEN {sql_string(first)} AND {sql_string(last)}"
+    sizes = con.execute(
+        f"SELECT table_id, count(*) FROM {SCRATCH}.staged WHERE errors IS NULL GROUP BY table_id ORDER BY table_id"
+    ).fetchall()
+    for tables in table_ranges(sizes, STRUCTURE_ROWS):
+        where = f"errors IS NULL AND {tables.where()}"
         records = f"(SELECT rid, fid, line, table_id, seq, event, hand_id, game FROM {SCRATCH}.staged WHERE {where})"
         con.execute(f"CREATE OR REPLACE TABLE {SCRATCH}.keys AS "
                     f"{structure_sql(records, f'{SCRATCH}.files', last_hand_key)}")
