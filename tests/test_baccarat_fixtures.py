@@ -8,8 +8,8 @@ For every fixture folder (one test each, id = the rule id):
   file and line.
 Adding a case needs no Python: add a folder. An enforced rule without a folder fails ``test_every_rule_has_a_fixture``.
 
-Speed: an audit costs about half a second however small the log (each of the 36 rules is a few DuckDB queries), so
-72 separate audits would take most of a minute. The default test therefore audits all clean logs in one run and all
+Speed: an audit costs about a quarter of a second however small the log (the model and some twenty DuckDB queries),
+so 72 separate audits would take about 20 s. The default test therefore audits all clean logs in one run and all
 violating logs in another, each fixture's tables renamed ``<RULE-ID>/<table>`` in a temporary copy (lines unchanged),
 and splits the results back by file. Every baccarat rule is judged within one table, so this is the same as
 auditing each file alone; ``test_fixture_alone`` (``-m slow``) does exactly that, file by file, to prove it.
