@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from auditor.engine.registry import RegistryError, SqlRule, checkers, register
+from auditor.engine.registry import RegistryError, Scope, SqlRule, checkers, register
 from auditor.engine.ruleset import RULESET_DIR, RulesetError, load_ruleset, load_rulesets
 
 RULESETS = load_rulesets()
@@ -45,11 +45,11 @@ def test_citations_name_instrument_article_and_wording():
 
 def test_registry_refuses_duplicates_and_malformed_ids():
     with pytest.raises(RegistryError, match="registered twice"):
-        register(SqlRule(id="BAC-9.5", game="baccarat", findings="", scope=""))
+        register(SqlRule(id="BAC-9.5", game="baccarat", findings="", scope=Scope("bac_coups")))
     with pytest.raises(RegistryError, match="malformed"):
-        register(SqlRule(id="BAC-nine", game="baccarat", findings="", scope=""))
+        register(SqlRule(id="BAC-nine", game="baccarat", findings="", scope=Scope("bac_coups")))
     with pytest.raises(RegistryError, match="malformed"):
-        register(SqlRule(id="THE-1.1", game="baccarat", findings="", scope=""))
+        register(SqlRule(id="THE-1.1", game="baccarat", findings="", scope=Scope("bac_coups")))
 
 
 @pytest.mark.parametrize("edit,message", [

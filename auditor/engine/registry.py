@@ -59,24 +59,17 @@ class UnitBreach:
 
 @dataclass(frozen=True)
 class SqlRule:
-    """A set-based rule over the game's model tables: its ``scope`` and its ``findings``.
+    """A set-based rule over the game's model tables: its ``scope`` (the units it covers) and its ``findings``.
 
-    Either may be free SQL. A free ``findings`` query returns one row per breach with the columns ``table_id,
-    shoe_id, hand_id, seq, file, line, message, expected, found`` and optionally ``severity`` (to downgrade a row to
-    a warning); a free ``scope`` query returns one row per unit the rule covers (``table_id, unit_id, missing``:
-    ``missing`` is NULL when the unit was evaluated, else the reason it could not be). For the large relations
-    (coups, bets, settlements) a rule gives instead a ``Scope`` and a ``UnitBreach``, which the runner evaluates
-    together with the other rules over the same relation. ``{{name}}`` anywhere is replaced by the ruleset
-    parameter ``name``."""
+    ``findings`` is either a ``UnitBreach``, judged row by row over the scope's relation together with the other
+    rules over it, or a free query returning one row per breach with the columns ``table_id, shoe_id, hand_id, seq,
+    file, line, message, expected, found`` and optionally ``severity`` (to downgrade a row to a warning), for breaches
+    that are not one row of the relation. ``{{name}}`` anywhere is replaced by the ruleset parameter ``name``."""
 
     id: str
     game: str
     findings: str | UnitBreach
-    scope: str | Scope
-
-    def __post_init__(self) -> None:
-        if isinstance(self.findings, UnitBreach) and not isinstance(self.scope, Scope):
-            raise RegistryError(f"rule {self.id}: a UnitBreach is judged over a Scope, not a free scope query")
+    scope: Scope
 
 
 _REGISTRY: dict[str, Checker] = {}

@@ -11,7 +11,7 @@ from importlib.resources import files
 import duckdb
 import pyarrow as pa
 
-from auditor.engine.registry import Scope, SqlRule, UnitBreach
+from auditor.engine.registry import SqlRule, UnitBreach
 from auditor.engine.ruleset import Ruleset
 from auditor.model.finding import FINDING_COLUMNS
 
@@ -69,18 +69,13 @@ def run_sql_rules(
     con: duckdb.DuckDBPyConnection, rules: list[SqlRule], ruleset: Ruleset, step: Callable[[str], None]
 ) -> None:
     """Every rule's findings and coverage. Rules over the same ``Scope`` relation share one pass for their
-    coverage and one for their findings; free queries run one by one."""
-    fused: dict[str, list[SqlRule]] = {}
+    coverage and one for their breaches; free findings queries run one by one."""
+    by_units: dict[str, list[SqlRule]] = {}
     for rule in rules:
-        if isinstance(rule.scope, Scope):
-            fused.setdefault(rule.scope.units, []).append(rule)
+        by_units.setdefault(rule.scope.units, []).append(rule)
         if not isinstance(rule.findings, UnitBreach):
             _free_findings(con, rule, ruleset)
-        if not isinstance(rule.scope, Scope):
-            _free_scope(con, rule, ruleset)
-            if not isinstance(rule.findings, UnitBreach):
-                step(rule.id)
-    for units, group in fused.items():
+    for units, group in by_units.items():
         _fused_scopes(con, units, group, ruleset)
         _fused_findings(con, units, [r for r in group if isinstance(r.findings, UnitBreach)], ruleset)
         for rule in group:
@@ -99,17 +94,6 @@ def _free_findings(con: duckdb.DuckDBPyConnection, rule: SqlRule, ruleset: Rules
         FROM ({findings}) AS f
         """,
         [rule.id, spec.citation, spec.severity, rule.game],
-    )
-
-
-def _free_scope(con: duckdb.DuckDBPyConnection, rule: SqlRule, ruleset: Ruleset) -> None:
-    con.execute(
-        f"""
-        INSERT INTO coverage
-        SELECT ?, table_id, missing, count(*) FROM ({render(rule.scope, ruleset)}) AS s
-        GROUP BY table_id, missing
-        """,
-        [rule.id],
     )
 
 
