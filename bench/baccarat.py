@@ -41,7 +41,7 @@ if __package__ in (None, ""):
     __package__ = "bench"
 
 from bench.common import (
-    OUT, Measure, Timer, fmt_count, fmt_rate, machine, parse_size, repeat, report, rss_now_mb, save, size_label,
+    OUT, Measure, Timer, fmt_count, fmt_rate, machine, parse_size, repeat, report, rss_now_mb, save,
     table, total_memory_mb, versions,
 )
 
@@ -262,8 +262,6 @@ class _Timed:
 
 
 def child_checks(a: argparse.Namespace) -> None:
-    import duckdb
-
     from auditor.engine.audit import Progress, connect, run_checks
     from auditor.engine.ruleset import load_rulesets
 
@@ -434,7 +432,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"\nChecks target (>= 1,000,000 coups/s): {'MET' if best >= TARGET_CHECKS else 'NOT MET'} "
               f"(best {fmt_rate(best)} coups/s = {best / TARGET_CHECKS:.3f}x)")
         if len(checks) >= 2:
-            (c0, m0), (c1, m1) = checks[-2], checks[-1]
+            (_, m0), (_, m1) = checks[-2], checks[-1]
             print(f"Memory from {fmt_count(m0.count)} to {fmt_count(m1.count)} coups: {m0.rss():.0f} -> {m1.rss():.0f} MB "
                   f"({m1.rss() / m0.rss():.2f}x for {m1.count / m0.count:.1f}x the coups)")
         for _, m in checks:
