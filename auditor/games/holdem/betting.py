@@ -8,7 +8,7 @@ still the one expected, so one error in the log gives one finding, not a cascade
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 
 from auditor.games.holdem.hand import STREETS, Action, Hand, RoundClose, Source
@@ -20,8 +20,8 @@ def clockwise(seats: list[int], after: int | None) -> list[int]:
     """``seats`` (sorted) in clockwise order, starting with the first seat after ``after``."""
     if after is None:
         return list(seats)
-    later = [s for s in seats if s > after]
-    return later + [s for s in seats if s <= after]
+    start = bisect_right(seats, after)
+    return seats[start:] + seats[:start]
 
 
 def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str) -> tuple[int | None, int | None]:
@@ -63,14 +63,22 @@ class Betting:
 
     def pending(self) -> list[int]:
         """Players who must still act in this round, clockwise from the pointer."""
-        live = [s for s in self.order if s not in self.folded]
-        if len(live) < 2:
-            return []
-        can_act = [s for s in live if s not in self.all_in]
-        owing = [s for s in can_act if s not in self.acted or self.round[s] < self.current_bet]
+        return list(self._owing(self._can_act()))
+
+    def _can_act(self) -> list[int]:
+        """The live players not all-in, in seat order."""
+        return [s for s in self.order if s not in self.folded and s not in self.all_in]
+
+    def _owing(self, can_act: list[int]) -> Iterator[int]:
+        """Who must still act, clockwise from the pointer, one at a time (``expected`` needs only the first)."""
+        if len(self.order) - len(self.folded) < 2:  # folded seats are always in ``order``
+            return
         if self._no_betting_left(can_act) and not self._big_blind_option(can_act):
-            return []
-        return [s for s in clockwise(self.order, self.pointer) if s in owing]
+            return
+        able = set(can_act)
+        for s in clockwise(self.order, self.pointer):
+            if s in able and (s not in self.acted or self.round[s] < self.current_bet):
+                yield s
 
     def _no_betting_left(self, can_act: list[int]) -> bool:
         """Everyone else is all-in (or folded) and the last player with chips owes nothing."""
@@ -82,27 +90,13 @@ class Betting:
 
     def expected(self) -> int | None:
         """The first of ``pending()``: who must act now (None: nobody)."""
-        return self._first_owing([s for s in self.order if s not in self.folded and s not in self.all_in])
-
-    def _first_owing(self, can_act: list[int]) -> int | None:
-        """``pending()[0]`` without building the list; ``can_act``: the live players not all-in, in seat order."""
-        if len(self.order) - len(self.folded) < 2:  # folded seats are always in ``order``
-            return None
-        if self._no_betting_left(can_act) and not self._big_blind_option(can_act):
-            return None
-        order, bet, acted, contributed = self.order, self.current_bet, self.acted, self.round
-        able = set(can_act)
-        start = 0 if self.pointer is None else bisect_right(order, self.pointer)
-        for s in order[start:] + order[:start]:  # clockwise from the pointer (``order`` is sorted)
-            if s in able and (s not in acted or contributed[s] < bet):
-                return s
-        return None
+        return next(self._owing(self._can_act()), None)
 
     def close_round(self, src: Source) -> None:
         """Record a round that ends with players still to act. The big blind's option when nobody is left to bet
         against may be taken or not: its absence is no finding."""
-        can_act = [s for s in self.order if s not in self.folded and s not in self.all_in]
-        pending = [] if self._no_betting_left(can_act) else self.pending()
+        can_act = self._can_act()
+        pending = [] if self._no_betting_left(can_act) else list(self._owing(can_act))
         if pending:
             unraised_bb = (self.street == "preflop" and self.bb_seat in pending
                            and self.current_bet <= self.big_blind and self.raises == 0)
@@ -134,8 +128,8 @@ class Betting:
     def act(self, action: Action) -> None:
         """Record the state ``action`` met, then apply it as logged."""
         s = action.seat
-        can_act = [p for p in self.order if p not in self.folded and p not in self.all_in]
-        action.expected_seat = self._first_owing(can_act)
+        can_act = self._can_act()
+        action.expected_seat = next(self._owing(can_act), None)
         if action.expected_seat is None and action.kind == "check" and can_act == [s] and self._no_betting_left(can_act):
             action.expected_seat = s  # the last player with chips may check: he owes nothing, nobody is left to bet
         action.to_call = max(self.current_bet - self.round.get(s, ZERO), ZERO)
