@@ -120,6 +120,8 @@ class Hand:
     antes: dict[int, Decimal] = field(default_factory=dict)
     folded: set[int] = field(default_factory=set)
     streets_played: list[str] = field(default_factory=list)
+    # What a family of rules computes once for the hand (e.g. art. 16's rake numbers), by name.
+    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     def first_deal_seq(self) -> int | None:
         return self.deals[0].src.seq if self.deals else None

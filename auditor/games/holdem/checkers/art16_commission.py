@@ -45,10 +45,9 @@ class _Rake:
 
 def _rake(hand, ruleset) -> _Rake:
     """The hand's rake numbers, computed once for the five rules of art. 16."""
-    cached = getattr(hand, "_rake", None)
-    if cached is None:
-        cached = hand._rake = _Rake(hand, ruleset)  # type: ignore[attr-defined]
-    return cached
+    if "rake" not in hand.derived:
+        hand.derived["rake"] = _Rake(hand, ruleset)
+    return hand.derived["rake"]
 
 
 def _max_rate(hand, ruleset):
