@@ -8,8 +8,9 @@ How the data is made (cached under bench/out/baccarat/, reused by later runs):
    coups, 2.2 M events), as JSON Lines and, with the same seed (same events), as Parquet;
 2. the base JSON Lines are ingested once by the auditor's own ``ingest`` into ``base.duckdb`` (0 records quarantined);
 3. a size of N coups is ``ceil(N / base)`` copies of the base: in SQL for the DuckDB database (``events``, ``tables``,
-   an empty ``quarantine``; the coups' ``hand_key`` numbered as an ingest of the whole day would), by a byte replacement of the ``table_id`` for JSON Lines and a column replacement for
-   Parquet. Each copy has new table ids (``B01-c003``); shoe and coup ids and ``seq`` are unchanged within a table.
+   an empty ``quarantine``; stored and numbered as an ingest of the whole day would), by a byte replacement of the
+   ``table_id`` for JSON Lines and a column replacement for Parquet. Each copy has new table ids (``B01-c003``); shoe
+   and coup ids and ``seq`` are unchanged within a table.
 
 What is measured, each in a fresh subprocess (peak RSS = that process's ``ru_maxrss``):
 - ingest: ``discover`` + ``ingest`` of the log files into an in-memory DuckDB (what ``auditor audit`` does first);
