@@ -128,6 +128,15 @@ def test_table_without_valid_configuration(tmp_path, coup):
     assert all("has no valid table_open" in q[2] for q in quarantine[1:]) and len(quarantine) == len(coup)
 
 
+
+@pytest.mark.parametrize("unit", ["0", "-5"])
+def test_chip_unit_must_be_above_zero(tmp_path, coup, unit):
+    """The chip unit divides every commission and odd chip: zero or less is a broken configuration, not a crash."""
+    coup[0]["config"] = {**coup[0]["config"], "chip_unit": unit}
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
+    assert f'config: chip_unit: expected an amount above zero, found "{unit}"' in quarantine[0][2]
+    assert len(quarantine) == len(coup)
+
 def test_csv_row_with_wrong_field_count(tmp_path, coup):
     path = write_csv(tmp_path / "t.csv", coup)
     lines = path.read_text().splitlines()

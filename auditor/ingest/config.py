@@ -6,13 +6,14 @@ import json
 import re
 from decimal import Decimal
 
-from auditor.ingest.schema import MONEY_PATTERN, Schema
+from auditor.ingest.schema import MONEY_PATTERN, ConfigKey, Schema
 
 _MONEY = re.compile(MONEY_PATTERN)
 
 
-def _check_value(kind: str, enum: tuple[str, ...] | None, value: object) -> str | None:
+def _check_value(key: ConfigKey, value: object) -> str | None:
     """The reason ``value`` does not fit, or None."""
+    kind, enum = key.kind, key.enum
     if kind == "integer":
         return None if isinstance(value, int) and not isinstance(value, bool) else "expected an integer"
     if kind == "boolean":
@@ -20,7 +21,9 @@ def _check_value(kind: str, enum: tuple[str, ...] | None, value: object) -> str 
     if kind == "money":
         text = value if isinstance(value, str) else repr(value) if isinstance(value, (int, float)) else None
         ok = text is not None and not isinstance(value, bool) and _MONEY.fullmatch(text) is not None
-        return None if ok else "expected an exact decimal such as \"0.05\""
+        if not ok:
+            return "expected an exact decimal such as \"0.05\""
+        return "expected an amount above zero" if key.positive and Decimal(text) <= 0 else None
     if not isinstance(value, str):
         return "expected a string"
     if enum and value not in enum:
@@ -43,7 +46,7 @@ def validate_config(schema: Schema, game: str, text: str) -> tuple[dict | None, 
         spec = keys.get(name)
         if spec is None or value is None:
             continue
-        problem = _check_value(spec.kind, spec.enum, value)
+        problem = _check_value(spec, value)
         if problem:
             errors.append(f"config: {name}: {problem}, found {json.dumps(value)[:40]}")
     if errors:

@@ -36,6 +36,7 @@ class ConfigKey:
     name: str
     kind: str
     enum: tuple[str, ...] | None
+    positive: bool = False  # ``x-positive``: a money value that must be above zero (a chip unit is a divisor)
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,10 @@ def load_schema() -> Schema:
     }
     config = {
         game: (
-            {k: ConfigKey(k, v["x-type"], tuple(v["enum"]) if "enum" in v else None) for k, v in spec["properties"].items()},
+            {
+                k: ConfigKey(k, v["x-type"], tuple(v["enum"]) if "enum" in v else None, v.get("x-positive", False))
+                for k, v in spec["properties"].items()
+            },
             tuple(spec["required"]),
         )
         for game, spec in doc["x-config"].items()

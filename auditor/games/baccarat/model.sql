@@ -17,7 +17,9 @@ CREATE OR REPLACE MACRO bac_rank_value(r) AS CASE WHEN r < 9 THEN r + 1 WHEN r >
 CREATE OR REPLACE MACRO bac_value(c) AS
   CASE WHEN bac_card_code(c) > 0 THEN bac_rank_value((bac_card_code(c) - 1) // 4) END;
 
-CREATE OR REPLACE MACRO bac_floor_unit(x, unit) AS floor(x / unit) * unit;
+-- An amount rounded down to a multiple of the chip unit, in exact decimals: DuckDB divides DECIMALs in binary floating
+-- point (floor(0.7 / 0.1) is 6), so the remainder is taken off instead (floored, as floor() would for x < 0).
+CREATE OR REPLACE MACRO bac_floor_unit(x, unit) AS x - ((x % unit) + unit) % unit;
 
 -- A deal in one byte: its card's code plus 64 times its hand (1 Player, 2 Banker, 3 any other). The first six deals of
 -- a coup are packed into one integer, byte n for the n-th deal: one sum per coup instead of a dozen string
