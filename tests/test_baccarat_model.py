@@ -3,10 +3,13 @@ logged stays unknown (never a zero-valued card), and the coup table reads the ca
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 import pytest
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
+from auditor.games.baccarat.model import STOOD, UNKNOWN, tableau_rows
 from tests.conftest import baccarat_coup, write_jsonl
 
 CARDS = [rank + suit for rank in "A23456789TJQK" for suit in "shdc"]
@@ -62,3 +65,22 @@ def test_the_coup_reads_its_cards_in_dealing_order(con):
     ).fetchall()
     # 4h 2c 5d 3s: Player 4+5 = 9, Banker 2+3 = 5, no third card, no pair.
     assert coup == [(4, True, True, True, 3, 4, None, 1, 2, None, 9, 5, "player", False, False)]
+
+
+def test_the_tableau_is_keyed_on_every_third_card_once():
+    """Art. 9(3)-(4) as data: every Banker total has one row per Player third card (or none); "*" also covers a
+    third card that is not known, where a specific value cannot."""
+    text = files("auditor.games.baccarat").joinpath("tableau.csv").read_text(encoding="utf-8")
+    draws = {(total, third): d for total, third, d in tableau_rows(text)}
+    assert len(draws) == len(tableau_rows(text))
+    for total in range(8):
+        expected = {STOOD, *range(10)} | ({UNKNOWN} if total in (0, 1, 2, 7) else set())
+        assert {third for t, third in draws if t == total} == expected, total
+    assert draws[(3, 8)] is False and draws[(3, 9)] is True and draws[(6, 6)] is True and draws[(6, STOOD)] is False
+    assert draws[(2, UNKNOWN)] is True and draws[(7, UNKNOWN)] is False
+
+
+def test_a_tableau_key_given_twice_is_refused():
+    text = "banker_total,player_third,draws\n3,*,true\n3,8,false\n"
+    with pytest.raises(ValueError, match="banker_total 3, player_third 8 is given twice"):
+        tableau_rows(text)

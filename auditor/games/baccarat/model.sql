@@ -164,11 +164,11 @@ WITH starts AS (
     bac_rank_value(br3) AS b3
   FROM ranks
 ), drawing AS (
-  -- art. 9(3)-(4): whether the Banker must draw, by the tableau (one row matches: the Player stood ('-'), or drew
-  -- a card of that value, or any card ('*')).
+  -- art. 9(3)-(4): whether the Banker must draw, by the tableau (model.py keys it: -1 the Player stood, 0-9 the
+  -- value of the Player's third card, -2 a third card not known, which only a row for any card matches).
   SELECT h.*, tb.draws AS banker_must_draw
   FROM totals h LEFT JOIN bac_tableau tb ON tb.banker_total = h.b2
-   AND CASE WHEN h.n_player = 2 THEN tb.player_third = '-' ELSE tb.player_third IN ('*', CAST(h.p3 AS VARCHAR)) END
+   AND tb.player_third = CASE WHEN h.n_player = 2 THEN -1 ELSE coalesce(h.p3, -2) END
 )
 SELECT *,
   void_seq IS NOT NULL AS voided,
