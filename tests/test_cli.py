@@ -125,3 +125,21 @@ def test_wrong_passphrase_fails_before_the_audit(tmp_path, clean, monkeypatch):
     monkeypatch.setenv("AUDITOR_KEY_PASSPHRASE", "wrong")
     result = run("audit", str(clean), "--out", str(tmp_path / "out"), "--sign", str(key))
     assert result.exit_code == 2 and not (tmp_path / "out").exists()
+
+
+def test_a_failure_of_the_auditor_exits_3_never_1(tmp_path, clean, monkeypatch, capsys):
+    """An unexpected exception is the auditor's failure, not an outcome: exit 3 with its traceback, so that a nightly
+    job never reads a crash as "violations found" (1)."""
+    import auditor.cli.audit as audit_command
+    from auditor.cli import main
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(audit_command, "run_audit", broken)
+    monkeypatch.setattr("sys.argv", ["auditor", "audit", str(clean), "--out", str(tmp_path / "out"), "--quiet"])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 3
+    err = capsys.readouterr().err
+    assert "RuntimeError: a bug" in err and "internal error" in err

@@ -1,6 +1,22 @@
 """Command-line interface: ``auditor audit | rules | simulate | keygen | sign | verify``."""
 
+import sys
+import traceback
+
 from auditor.cli import audit, rules, signing, simulate, simulate_holdem  # noqa: F401  (register the commands)
 from auditor.cli.app import app
+from auditor.model.outcome import ExitCode
 
-__all__ = ["app"]
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """The ``auditor`` command: an unexpected exception is a failure of the auditor, reported as such with its own
+    exit code, never the 1 that means "violations found"."""
+    try:
+        app()
+    except Exception:  # noqa: BLE001  (every outcome the auditor knows exits through typer before this)
+        traceback.print_exc()
+        print("internal error: the auditor failed (traceback above); its outputs are incomplete and must not be "
+              "used. Please report this with the traceback.", file=sys.stderr)
+        sys.exit(ExitCode.INTERNAL_ERROR)

@@ -20,7 +20,8 @@ from auditor.report import manifest as outputs
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 no violation found (warnings may exist); 1 violations found; 2 input error (a path that cannot be "
-    "read, a bad ruleset, or --strict with quarantined records); typer's 2 also for usage errors."
+    "read, a bad ruleset, or --strict with quarantined records); typer's 2 also for usage errors; 3 the auditor "
+    "itself failed (its outputs must not be used)."
 )
 
 

@@ -9,6 +9,7 @@ class ExitCode(IntEnum):
     OK = 0  # the logs were read and no violation was found (warnings may exist)
     VIOLATIONS = 1  # at least one violation was found
     INPUT_ERROR = 2  # a file could not be read, or --strict and a record was quarantined; verify: not verified
+    INTERNAL_ERROR = 3  # the auditor itself failed (a bug): its outputs are incomplete and must not be used
     # Usage errors (bad options) exit with typer's code 2 as well, with a message on stderr.
 
 
