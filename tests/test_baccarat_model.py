@@ -84,3 +84,34 @@ def test_a_tableau_key_given_twice_is_refused():
     text = "banker_total,player_third,draws\n3,*,true\n3,8,false\n"
     with pytest.raises(ValueError, match="banker_total 3, player_third 8 is given twice"):
         tableau_rows(text)
+
+
+def _banker_win_at_the_largest_stakes(commission: str) -> list[dict]:
+    """A coup Banker wins 9 to 5 (2c 4h 3s 5d), every bet type staked at the largest amount the format allows."""
+    top = "99999999999999.9999"
+    rows = baccarat_coup()
+    for i, card in zip(range(3, 7), ("2c", "4h", "3s", "5d")):
+        rows[i]["card"] = card
+    rows[7]["result"] = "banker"
+    outcomes = {"player": ("lose", "0", "0"), "tie": ("lose", "0", "0"), "player_pair": ("lose", "0", "0"),
+                "banker_pair": ("lose", "0", "0"), "banker": ("win", top, commission)}
+    bets = [dict(rows[2], spot=n, player=f"p{n}", bet_type=b, amount=top) for n, b in enumerate(outcomes, 1)]
+    settles = [dict(rows[8], spot=n, player=f"p{n}", bet_type=b, amount=top, result=r, payout=p, commission=c)
+               for n, (b, (r, p, c)) in enumerate(outcomes.items(), 1)]
+    rows = [rows[0], rows[1], *bets, *rows[3:8], *settles, rows[9]]
+    return [dict(r, seq=i) for i, r in enumerate(rows, 1)]
+
+
+def test_the_largest_stakes_are_judged_exactly(tmp_path):
+    """Stakes of 14 integer digits: a payout or commission needs more than DuckDB's 18 digits of DECIMAL(18,4), which
+    stopped the run; 5% of 99999999999999.9999 is 4999999999999.999995, rounded down to the chip unit 1."""
+    rulesets = load_rulesets()
+    _, con = audit([write_jsonl(tmp_path / "clean.jsonl", _banker_win_at_the_largest_stakes("4999999999999"))],
+                   rulesets)
+    assert con.execute("SELECT count(*) FROM findings").fetchone()[0] == 0
+    evaluated = dict(con.execute("SELECT rule, sum(units) FROM coverage WHERE missing IS NULL GROUP BY ALL").fetchall())
+    assert evaluated["BAC-18.1"] == 1 and evaluated["BAC-17.5"] == 4
+    _, con = audit([write_jsonl(tmp_path / "over.jsonl", _banker_win_at_the_largest_stakes("5000000000000"))],
+                   rulesets)
+    assert con.execute("SELECT rule, severity, expected, found FROM findings").fetchall() == [
+        ("BAC-18.1", "violation", "4999999999999", "5000000000000")]

@@ -262,10 +262,12 @@ FROM bac_events b JOIN bac_coups c USING (hand_key)
 LEFT JOIN bac_allowed_bets a ON a.table_id = b.table_id AND a.bet_type = b.bet_type
 WHERE b.event = 'bet';
 
+-- Money is widened to DECIMAL(38,4) here: DuckDB keeps DECIMAL(18,4) * DECIMAL(18,4) in 18 digits and stops the
+-- run on overflow, and a legal stake of 14 integer digits times a payout ratio and a rate needs more.
 CREATE OR REPLACE TEMP VIEW bac_settlements AS
-SELECT s.table_id, s.hand_id, s.hand_key, c.shoe_id, s.seq, s.line, s.file, s.player, s.spot, s.bet_type, s.amount,
-  s.result,
-  coalesce(s.payout, 0) AS payout, coalesce(s.commission, 0) AS commission,
+SELECT s.table_id, s.hand_id, s.hand_key, c.shoe_id, s.seq, s.line, s.file, s.player, s.spot, s.bet_type,
+  CAST(s.amount AS DECIMAL(38,4)) AS amount, s.result,
+  CAST(coalesce(s.payout, 0) AS DECIMAL(38,4)) AS payout, CAST(coalesce(s.commission, 0) AS DECIMAL(38,4)) AS commission,
   c.winner, c.banker_total, c.player_pair, c.banker_pair, c.voided, c.demo, c.tainted, c.cards_readable,
   t.commission_scheme, t.chip_unit,
   CASE
