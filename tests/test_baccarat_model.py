@@ -115,3 +115,11 @@ def test_the_largest_stakes_are_judged_exactly(tmp_path):
                    rulesets)
     assert con.execute("SELECT rule, severity, expected, found FROM findings").fetchall() == [
         ("BAC-18.1", "violation", "4999999999999", "5000000000000")]
+
+
+def test_a_configuration_beyond_32_bits_is_judged_not_a_crash(tmp_path):
+    rows = baccarat_coup()
+    rows[0]["config"] = {**rows[0]["config"], "decks": 3_000_000_000, "seats": 2_200_000_000}
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT rule, found FROM findings").fetchall() == [("BAC-1.1", "3000000000")]
+    assert con.execute("SELECT missing FROM coverage WHERE rule = 'BAC-1.3'").fetchall() == [(None,)]  # 2.2e9 >= 7

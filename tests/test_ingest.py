@@ -137,6 +137,12 @@ def test_chip_unit_must_be_above_zero(tmp_path, coup, unit):
     assert f'config: chip_unit: expected an amount above zero, found "{unit}"' in quarantine[0][2]
     assert len(quarantine) == len(coup)
 
+
+def test_a_configuration_integer_beyond_64_bits_is_refused(tmp_path, coup):
+    coup[0]["config"] = {**coup[0]["config"], "decks": 10**19}
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
+    assert "config: decks: expected an integer of at most 18 digits" in quarantine[0][2]
+
 def test_csv_row_with_wrong_field_count(tmp_path, coup):
     path = write_csv(tmp_path / "t.csv", coup)
     lines = path.read_text().splitlines()

@@ -9,13 +9,16 @@ from decimal import Decimal
 from auditor.ingest.schema import MONEY_PATTERN, ConfigKey, Schema
 
 _MONEY = re.compile(MONEY_PATTERN)
+_INT64 = 2**63  # what the model's BIGINT columns hold
 
 
 def _check_value(key: ConfigKey, value: object) -> str | None:
     """The reason ``value`` does not fit, or None."""
     kind, enum = key.kind, key.enum
     if kind == "integer":
-        return None if isinstance(value, int) and not isinstance(value, bool) else "expected an integer"
+        if not isinstance(value, int) or isinstance(value, bool):
+            return "expected an integer"
+        return None if -_INT64 <= value < _INT64 else "expected an integer of at most 18 digits"
     if kind == "boolean":
         return None if isinstance(value, bool) else "expected true or false"
     if kind == "money":

@@ -50,17 +50,17 @@ CREATE OR REPLACE MACRO bac_deal_targets(k, n) AS
 
 CREATE OR REPLACE TEMP TABLE bac_tables AS
 SELECT table_id, file, line,
-  CAST(config->>'decks' AS INTEGER) AS decks,
+  CAST(config->>'decks' AS BIGINT) AS decks,
   config->>'commission_scheme' AS commission_scheme,
   config->>'burn_method' AS burn_method,
-  TRY_CAST(config->>'burn_count' AS INTEGER) AS burn_count,
+  CAST(config->>'burn_count' AS BIGINT) AS burn_count,
   CAST(config->>'chip_unit' AS DECIMAL(18,4)) AS chip_unit,
   CAST(config->>'auto_shuffler' AS BOOLEAN) AS auto_shuffler,
-  CAST(config->>'seats' AS INTEGER) AS seats,
+  CAST(config->>'seats' AS BIGINT) AS seats,
   list_transform(string_split(coalesce(config->>'bets_allowed', {{bets_allowed_default}}), ','), lambda b: trim(b))
     AS bets_allowed,
   TRY_CAST(config->>'max_difference' AS DECIMAL(18,4)) AS max_difference,
-  coalesce(TRY_CAST(config->>'coups_after_cut_card' AS INTEGER), {{coups_after_cut_card}}) AS coups_after_cut_card
+  coalesce(CAST(config->>'coups_after_cut_card' AS BIGINT), {{coups_after_cut_card}}) AS coups_after_cut_card
 FROM bac_table_rows;
 
 -- One row per coup, joined on the coup's integer ``hand_key`` (given at ingest): its start, its first end, result and
