@@ -123,3 +123,20 @@ def test_a_configuration_beyond_32_bits_is_judged_not_a_crash(tmp_path):
     _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
     assert con.execute("SELECT rule, found FROM findings").fetchall() == [("BAC-1.1", "3000000000")]
     assert con.execute("SELECT missing FROM coverage WHERE rule = 'BAC-1.3'").fetchall() == [(None,)]  # 2.2e9 >= 7
+
+
+def test_every_coup_rule_leaves_a_coup_with_a_quarantined_record_not_evaluated(tmp_path):
+    """docs/baccarat-checks.md: a coup with a quarantined record is not evaluated by any coup rule. Its unauthorised
+    bet (BAC-13.1) and standing bet in a seated player's spot (BAC-15.1) are not judged either."""
+    rows = baccarat_coup()
+    rows[3:3] = [dict(rows[2], bet_type="lucky6", player="p2", spot=2),
+                 dict(rows[2], player="w1", standing=True)]
+    rows[6]["bogus"] = 1  # a deal with an unknown field: quarantined
+    rows = [dict(r, seq=i) for i, r in enumerate(rows, 1)]
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT count(*) FROM quarantine").fetchone()[0] == 1
+    assert con.execute("SELECT rule FROM findings WHERE rule IN ('BAC-13.1', 'BAC-15.1')").fetchall() == []
+    assert con.execute("SELECT rule, missing, units FROM coverage WHERE rule IN ('BAC-13.1', 'BAC-15.1') "
+                       "ORDER BY rule").fetchall() == [
+        ("BAC-13.1", "input error in coup (quarantined record)", 3),
+        ("BAC-15.1", "input error in coup (quarantined record)", 3)]

@@ -3,10 +3,11 @@ cards of either hand form a pair: two cards of the same value regardless of colo
 but a Jack and a Queen do not." Pair bets are settled on the cards, independently of the coup's result."""
 
 from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import settlements
+from auditor.games.baccarat.scopes import INPUT_ERROR_COUP, settlements
 
 register(SqlRule(
-    id="BAC-13.1", game="baccarat", scope=Scope("bac_bets", "NOT demo"),
+    id="BAC-13.1", game="baccarat",
+    scope=Scope("bac_bets", "NOT demo", f"CASE WHEN tainted THEN '{INPUT_ERROR_COUP}' END"),
     findings=UnitBreach(
         when="NOT allowed", seq="seq", line="line",
         message="'bet type ' || bet_type || ' is not authorised at this table (' || bac_allowed(u.table_id) || ')'",
