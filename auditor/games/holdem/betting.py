@@ -3,7 +3,9 @@
 It records, for every logged action, the state the action met (who should act, what was owed, the smallest full
 raise), then applies the action exactly as logged. It never inserts a missing action: a round that ends with a
 player still to act is recorded as a ``RoundClose``. After an action out of turn, the player whose turn it was is
-still the one expected, so one error in the log gives one finding, not a cascade."""
+still the one expected, so one error in the log gives one finding, not a cascade. A fold by the last player left
+in the hand is recorded (an action when the round was over) but does not fold him: nobody else contests the pot,
+and the bets of those who folded go into the winner's pot (arts. 10(2), 13(3))."""
 
 from __future__ import annotations
 
@@ -146,7 +148,8 @@ class Betting:
         action.all_in = s in self.all_in
         self.acted.add(s)
         if action.kind == "fold":
-            self.folded.add(s)
+            if action.live_players > 1:  # the last player left wins the pot: he has nothing to give up
+                self.folded.add(s)
         elif action.total > self.current_bet:
             action.increment = action.total - self.current_bet
             if action.increment >= self.min_increment:

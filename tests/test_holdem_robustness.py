@@ -1,0 +1,112 @@
+"""Hold'em hands that once crashed the replay or were misjudged: each a small log written here, audited, and the
+findings and coverage the regulation gives it (docs/holdem-checks.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from auditor.engine.audit import audit
+from auditor.engine.ruleset import load_rulesets
+from auditor.model.result import RuleSummary
+from conftest import write_jsonl
+
+CONFIG = {"betting": "no_limit", "small_blind": "5", "big_blind": "10", "chip_unit": "1", "seats": 10}
+STACKS = {1: "1000", 2: "1000", 3: "1000"}
+BOARD = ["Kd", "Qs", "9h", "5c", "4h"]
+
+
+def seated(hand: str, stacks: dict[int, str] = STACKS) -> list[dict]:
+    return [{"event": "seat", "hand_id": hand, "seat": s, "player": f"P{s}", "amount": a} for s, a in stacks.items()]
+
+
+def act(hand: str, seat: int, action: str, amount: str = "0") -> dict:
+    return {"event": "action", "hand_id": hand, "seat": seat, "action": action, "amount": amount}
+
+
+def money(event: str, hand: str, seat: int | None, amount: str) -> dict:
+    return {"event": event, "hand_id": hand, **({} if seat is None else {"seat": seat}), "amount": amount}
+
+
+def checked_down(hand: str, button: int, big: int, rake: int) -> list[dict]:
+    """A legal three-handed hand: the button calls the big blind, the blinds complete and check it down; the
+    button's aces win the pot less ``rake``."""
+    order = [s for s in (1, 2, 3) if s > button] + [s for s in (1, 2, 3) if s <= button]
+    sb, bb, btn = order
+    hole = {sb: ["7c", "2d"], bb: ["8c", "3d"], btn: ["As", "Ah"]}
+    rows = [{"event": "hand_start", "hand_id": hand, "seat": button}, *seated(hand),
+            {"event": "shuffle", "hand_id": hand, "method": "machine"},
+            act(hand, sb, "post_small_blind", str(big // 2)), act(hand, bb, "post_big_blind", str(big))]
+    rows += [{"event": "deal", "hand_id": hand, "card": hole[s][r], "to": "seat", "seat": s, "face": "down"}
+             for r in (0, 1) for s in order]
+    rows += [act(hand, btn, "call", str(big)), act(hand, sb, "call", str(big // 2)), act(hand, bb, "check")]
+    for cards in (BOARD[:3], BOARD[3:4], BOARD[4:]):
+        rows += [{"event": "burn", "hand_id": hand}, *({"event": "board", "hand_id": hand, "card": c} for c in cards)]
+        rows += [act(hand, s, "check") for s in order]
+    rows += [{"event": "show", "hand_id": hand, "seat": s, "card": c} for s in order for c in hole[s]]
+    rows += [money("rake", hand, None, str(rake)), money("award", hand, btn, str(3 * big - rake))]
+    after = {sb: 1000 - big, bb: 1000 - big, btn: 1000 + 2 * big - rake}
+    rows += [money("stack", hand, s, str(after[s])) for s in sorted(after)]
+    return [*rows, {"event": "hand_end", "hand_id": hand}]
+
+
+def voided_before_the_deal(hand: str, button: int, big: int) -> list[dict]:
+    """The blinds are posted, then the hand is voided (art. 9(2)) before any card is dealt; both refunded."""
+    sb, bb = ([s for s in (1, 2, 3) if s > button] + [s for s in (1, 2, 3) if s <= button])[:2]
+    return [{"event": "hand_start", "hand_id": hand, "seat": button}, *seated(hand),
+            act(hand, sb, "post_small_blind", str(big // 2)), act(hand, bb, "post_big_blind", str(big)),
+            {"event": "void", "hand_id": hand, "reason": "misdeal"},
+            money("refund", hand, sb, str(big // 2)), money("refund", hand, bb, str(big)),
+            *(money("stack", hand, s, a) for s, a in STACKS.items()), {"event": "hand_end", "hand_id": hand}]
+
+
+def all_fold_with_antes(hand: str, award: list[dict]) -> list[dict]:
+    """Antes and blinds, then every player folds, the big blind last (when he was already alone)."""
+    hole = {2: ["7c", "2d"], 3: ["8c", "3d"], 1: ["As", "Ah"]}
+    return [{"event": "hand_start", "hand_id": hand, "seat": 1}, *seated(hand),
+            {"event": "shuffle", "hand_id": hand, "method": "machine"},
+            *(act(hand, s, "post_ante", "1") for s in (1, 2, 3)),
+            act(hand, 2, "post_small_blind", "5"), act(hand, 3, "post_big_blind", "10"),
+            *({"event": "deal", "hand_id": hand, "card": hole[s][r], "to": "seat", "seat": s, "face": "down"}
+              for r in (0, 1) for s in (2, 3, 1)),
+            act(hand, 1, "fold"), act(hand, 2, "fold"), act(hand, 3, "fold"), *award,
+            money("stack", hand, 1, "999"), money("stack", hand, 2, "994"), money("stack", hand, 3, "1007"),
+            {"event": "hand_end", "hand_id": hand}]
+
+
+def run(tmp_path: Path, rows: list[dict], **config) -> tuple[list[tuple], dict[str, RuleSummary]]:
+    """Audit one table of ``rows`` (numbered here): its findings as (rule, hand, severity, message), and the rules."""
+    events = [{"event": "table_open", "config": {**CONFIG, **config}}, *rows]
+    log = write_jsonl(tmp_path / "h.jsonl", [{"table_id": "H1", "game": "holdem", "seq": i, **r}
+                                             for i, r in enumerate(events, start=1)])
+    result, con = audit([log], load_rulesets())
+    con.close()
+    assert not result.quarantine, result.quarantine
+    findings = [(f["rule"], f["hand"], f["severity"], f["message"]) for f in result.findings]
+    return findings, {r.id: r for r in result.rules}
+
+
+def rules_of(findings: list[tuple]) -> list[tuple[str, str]]:
+    return [(rule, hand) for rule, hand, _, _ in findings]
+
+
+def test_the_checked_down_hand_is_clean(tmp_path):
+    findings, _ = run(tmp_path, checked_down("h1", 1, 10, 1), rake_rate="0.05")
+    assert findings == []
+
+
+# --- 1. every player folds, antes posted ---------------------------------------------------------------------------
+
+def test_the_last_player_standing_wins_the_pot_and_the_antes(tmp_path):
+    """Art. 10(2), 13(3): the big blind's fold came when everyone else had folded (THE-6.2); the pot, antes included,
+    is still his: his uncalled 5 back and the 13 of the pot are no finding."""
+    paid = [money("refund", "h1", 3, "5"), money("award", "h1", 3, "13")]
+    findings, rules = run(tmp_path, all_fold_with_antes("h1", paid))
+    assert rules_of(findings) == [("THE-6.2", "h1")]
+    assert "the round was over" in findings[0][3]
+    assert rules["THE-13.3"].evaluated == 1 and rules["THE-10.2"].evaluated == 1
+
+
+def test_all_fold_with_antes_paid_as_one_award(tmp_path):
+    """The reviewer's log: 18 awarded, nothing refunded. Judged, not a traceback: the uncalled 5 is due back."""
+    findings, _ = run(tmp_path, all_fold_with_antes("h1", [money("award", "h1", 3, "18")]))
+    assert sorted(rules_of(findings)) == [("THE-10.2", "h1"), ("THE-10.2", "h1"), ("THE-6.2", "h1")]
