@@ -110,3 +110,27 @@ def test_all_fold_with_antes_paid_as_one_award(tmp_path):
     """The reviewer's log: 18 awarded, nothing refunded. Judged, not a traceback: the uncalled 5 is due back."""
     findings, _ = run(tmp_path, all_fold_with_antes("h1", [money("award", "h1", 3, "18")]))
     assert sorted(rules_of(findings)) == [("THE-10.2", "h1"), ("THE-10.2", "h1"), ("THE-6.2", "h1")]
+
+
+# --- 2. a hand with no seat events ---------------------------------------------------------------------------------
+
+NO_SEAT = "no player seated (no seat event)"
+
+
+def test_an_empty_hand_after_a_hand(tmp_path):
+    rows = [*checked_down("h1", 1, 10, 1), {"event": "hand_start", "hand_id": "h2", "seat": 2},
+            {"event": "hand_end", "hand_id": "h2"}]
+    findings, rules = run(tmp_path, rows, rake_rate="0.05")
+    assert rules_of(findings) == [("THE-2.1", "h2")]
+    assert rules["THE-1.2"].not_evaluated_reasons == {NO_SEAT: 1}
+
+
+def test_a_played_hand_without_seats(tmp_path):
+    rows = [r for r in checked_down("h1", 1, 10, 1) if r["event"] != "seat"]
+    """Without seats the replay knows no players, stacks or turn to act: one finding, not one per action."""
+    findings, rules = run(tmp_path, rows, rake_rate="0.05")
+    assert rules_of(findings) == [("THE-2.1", "h1")]
+    for rule in ("THE-1.3", "THE-3.2", "THE-5.1", "THE-6.1", "THE-6.2", "THE-7.3", "THE-8.3", "THE-10.2",
+                 "THE-10.3", "THE-11.3", "THE-12.1", "THE-13.2", "THE-13.3"):
+        assert rules[rule].not_evaluated_reasons == {NO_SEAT: 1}, rule
+    assert rules["THE-1.1"].evaluated == rules["THE-16.1"].evaluated == 1

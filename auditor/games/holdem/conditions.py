@@ -9,12 +9,26 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.hand import Hand
 
 Applies = Callable[[Hand, Ruleset], "str | None"]
+NO_SEAT = "no player seated (no seat event)"
 
 
 def unless_not_logged(what: str) -> Applies:
     """Not evaluated when the table's source declares that it does not record ``what``."""
     def applies(hand: Hand, ruleset: Ruleset) -> str | None:
         return f"{what.replace('_', ' ')} not logged by the source" if what in hand.table.not_logged else None
+    return applies
+
+
+def seated(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules that place the button, the blinds, the cards, the turn to act, the stacks or the pot among the players
+    dealt in need at least one; a hand with none is THE-2.1's (art. 2(3))."""
+    return None if hand.seats else NO_SEAT
+
+
+def all_of(*conditions: Applies) -> Applies:
+    """The first reason any of ``conditions`` gives (None: the hand can be evaluated)."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        return next((why for why in (c(hand, ruleset) for c in conditions) if why is not None), None)
     return applies
 
 

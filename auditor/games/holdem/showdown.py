@@ -13,6 +13,7 @@ from decimal import Decimal
 from auditor.engine.replay_runner import NOT_APPLICABLE, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.betting import clockwise
+from auditor.games.holdem.conditions import NO_SEAT
 from auditor.games.holdem.evaluate import best_five, rank7
 from auditor.games.holdem.hand import Hand, Source
 from auditor.games.holdem.pots import ZERO, Pot, build_pots, divide, uncalled
@@ -97,6 +98,9 @@ def review(hand: Hand, ruleset: Ruleset) -> Review:
         return cached
     result = Review()
     hand._review = result  # type: ignore[attr-defined]
+    if not hand.seats:
+        result.missing = NO_SEAT
+        return result
     contributions = hand.betting_contributions()
     back = uncalled(contributions)
     if back:

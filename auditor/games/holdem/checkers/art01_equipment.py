@@ -6,7 +6,7 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, ReplayRule, breach
 from auditor.games.holdem.betting import clockwise
-from auditor.games.holdem.conditions import unless_not_logged
+from auditor.games.holdem.conditions import seated, unless_not_logged
 
 
 def _deck(hand, ruleset):
@@ -45,10 +45,10 @@ def _first_button(hand, ruleset):
 register(ReplayRule(id="THE-1.1", game="holdem", check=_deck))
 register(ReplayRule(
     id="THE-1.2", game="holdem", check=_button_moves,
-    applies=lambda h, r: NOT_APPLICABLE if h.previous is None else (
+    applies=lambda h, r: NOT_APPLICABLE if h.previous is None else seated(h, r) or (
         "button not logged" if h.button is None or h.previous.button is None else None)))
 register(ReplayRule(
     id="THE-1.3", game="holdem", check=_first_button,
     applies=lambda h, r: unless_not_logged("croupier_position")(h, r) or (
         NOT_APPLICABLE if h.hand_id != h.table.first_hand_id else
-        "button not logged" if h.button is None or not h.seats else None)))
+        seated(h, r) or ("button not logged" if h.button is None else None))))

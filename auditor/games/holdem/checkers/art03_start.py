@@ -7,7 +7,7 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.betting import clockwise
-from auditor.games.holdem.conditions import unless_not_logged
+from auditor.games.holdem.conditions import seated, unless_not_logged
 
 
 def _cut(hand, ruleset):
@@ -30,5 +30,5 @@ def _first_card(hand, ruleset):
 register(ReplayRule(id="THE-3.1", game="holdem", check=_cut,
                     applies=lambda h, r: None if h.shuffles else "no shuffle logged"))
 register(ReplayRule(id="THE-3.2", game="holdem", check=_first_card,
-                    applies=lambda h, r: unless_not_logged("deal_order")(h, r) or (
+                    applies=lambda h, r: unless_not_logged("deal_order")(h, r) or seated(h, r) or (
                         "button not logged" if h.button is None else None)))

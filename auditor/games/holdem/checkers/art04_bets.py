@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, ReplayRule, breach
+from auditor.games.holdem.conditions import seated
 
 BLINDS = ("post_small_blind", "post_big_blind")
 
@@ -26,7 +27,7 @@ def _tournament_applies(hand, ruleset):
         return NOT_APPLICABLE
     if hand.previous is None or not hand.previous.stacks_after:
         return "no stacks logged after the previous hand"
-    return None
+    return seated(hand, ruleset)
 
 
 def _blind_limits(hand, ruleset):

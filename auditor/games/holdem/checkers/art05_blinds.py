@@ -8,6 +8,7 @@ from decimal import Decimal
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.betting import blind_seats
+from auditor.games.holdem.conditions import seated
 
 NAMES = {"post_small_blind": "small blind", "post_big_blind": "big blind"}
 
@@ -48,6 +49,6 @@ def _both_posted(hand, ruleset):
 
 
 register(ReplayRule(id="THE-5.1", game="holdem", check=_posters,
-                    applies=lambda h, r: "button not logged" if h.button is None else None))
+                    applies=lambda h, r: seated(h, r) or ("button not logged" if h.button is None else None)))
 register(ReplayRule(id="THE-5.2", game="holdem", check=_before_deal))
 register(ReplayRule(id="THE-5.3", game="holdem", check=_ratio, applies=_both_posted))

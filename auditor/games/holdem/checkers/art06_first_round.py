@@ -9,6 +9,7 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.betting import clockwise
+from auditor.games.holdem.conditions import seated
 from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
 
 
@@ -50,10 +51,13 @@ def _preflop_options(hand, ruleset):
                          f"{a.amount.normalize():f}")
 
 
-register(ReplayRule(id="THE-6.1", game="holdem", check=_hole_cards))
+register(ReplayRule(id="THE-6.1", game="holdem", check=_hole_cards, applies=seated))
 register(ReplayRule(id="THE-6.2", game="holdem", check=lambda h, r: [
-    *out_of_turn(("preflop",), "art. 6(3)")(h, r), *closed_early(("preflop",), False, "art. 6(3)")(h, r)]))
-register(ReplayRule(id="THE-6.3", game="holdem", check=_preflop_options))
+    *out_of_turn(("preflop",), "art. 6(3)")(h, r), *closed_early(("preflop",), False, "art. 6(3)")(h, r)],
+    applies=seated))
+register(ReplayRule(id="THE-6.3", game="holdem", check=_preflop_options, applies=seated))
 register(ReplayRule(id="THE-6.4", game="holdem", check=closed_early(("preflop",), True, "art. 6(4): the big "
-                                                                                        "blind's option")))
-register(ReplayRule(id="THE-6.5", game="holdem", check=closed_early(("flop", "turn", "river"), None, "art. 6(5)")))
+                                                                                        "blind's option"),
+                    applies=seated))
+register(ReplayRule(id="THE-6.5", game="holdem", check=closed_early(("flop", "turn", "river"), None, "art. 6(5)"),
+                    applies=seated))

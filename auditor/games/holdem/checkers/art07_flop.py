@@ -7,7 +7,7 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.board import street_cards
-from auditor.games.holdem.conditions import unless_not_logged
+from auditor.games.holdem.conditions import seated, unless_not_logged
 from auditor.games.holdem.turns import out_of_turn
 
 
@@ -31,5 +31,5 @@ def _options(hand, ruleset):
 
 register(ReplayRule(id="THE-7.1", game="holdem", check=lambda h, r: street_cards(h, "flop", 3, "art. 7(1)"),
                     applies=unless_not_logged("burns")))
-register(ReplayRule(id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)")))
-register(ReplayRule(id="THE-7.3", game="holdem", check=_options))
+register(ReplayRule(id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)"), applies=seated))
+register(ReplayRule(id="THE-7.3", game="holdem", check=_options, applies=seated))

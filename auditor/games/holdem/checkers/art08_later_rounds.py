@@ -7,7 +7,7 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.board import street_cards
-from auditor.games.holdem.conditions import unless_not_logged
+from auditor.games.holdem.conditions import all_of, seated, unless_not_logged
 from auditor.games.holdem.turns import out_of_turn
 
 
@@ -47,5 +47,6 @@ def _reveal(hand, ruleset):
 
 register(ReplayRule(id="THE-8.1", game="holdem", check=_turn_and_river, applies=unless_not_logged("burns")))
 register(ReplayRule(id="THE-8.2", game="holdem", check=_full_board, applies=unless_not_logged("burns")))
-register(ReplayRule(id="THE-8.3", game="holdem", check=_rounds))
-register(ReplayRule(id="THE-8.4", game="holdem", check=_reveal, applies=unless_not_logged("showdown_mucks")))
+register(ReplayRule(id="THE-8.3", game="holdem", check=_rounds, applies=seated))
+register(ReplayRule(id="THE-8.4", game="holdem", check=_reveal,
+                    applies=all_of(unless_not_logged("showdown_mucks"), seated)))

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.conditions import played_only
+from auditor.games.holdem.conditions import played_only, seated
 from auditor.games.holdem.pots import uncalled
 from auditor.games.holdem.showdown import award_breaches, awards_applies, awards_missing, review
 
@@ -61,6 +61,6 @@ def _best_hand(hand, ruleset):
 
 
 register(ReplayRule(id="THE-10.2", game="holdem", check=_best_hand,
-                    applies=lambda h, r: played_only(h, r) or awards_missing(h)))
+                    applies=lambda h, r: played_only(h, r) or seated(h, r) or awards_missing(h)))
 for rule_id in ("THE-10.3", "THE-10.4", "THE-10.5"):
     register(ReplayRule(id=rule_id, game="holdem", check=award_breaches(rule_id), applies=awards_applies))

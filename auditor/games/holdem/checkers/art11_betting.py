@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.conditions import betting
+from auditor.games.holdem.conditions import all_of, betting, seated
 from auditor.games.holdem.limits import bet_unit
 
 AGGRESSIVE = ("bet", "raise")
@@ -35,5 +35,6 @@ def _no_limit(hand, ruleset):
                                 "(art. 11(3))", f">= {minimum.normalize():f}", f"{a.total.normalize():f}")
 
 
-register(ReplayRule(id="THE-11.2", game="holdem", check=_limit_units, applies=betting("fixed_limit")))
-register(ReplayRule(id="THE-11.3", game="holdem", check=_no_limit, applies=betting("no_limit")))
+register(ReplayRule(id="THE-11.2", game="holdem", check=_limit_units,
+                    applies=all_of(betting("fixed_limit"), seated)))
+register(ReplayRule(id="THE-11.3", game="holdem", check=_no_limit, applies=all_of(betting("no_limit"), seated)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.conditions import betting
+from auditor.games.holdem.conditions import all_of, betting, seated
 
 
 def _minimum_raise(hand, ruleset):
@@ -32,5 +32,5 @@ def _raise_cap(hand, ruleset):
                          a.raises_before + 1)
 
 
-register(ReplayRule(id="THE-12.1", game="holdem", check=_minimum_raise))
-register(ReplayRule(id="THE-12.2", game="holdem", check=_raise_cap, applies=betting("fixed_limit")))
+register(ReplayRule(id="THE-12.1", game="holdem", check=_minimum_raise, applies=seated))
+register(ReplayRule(id="THE-12.2", game="holdem", check=_raise_cap, applies=all_of(betting("fixed_limit"), seated)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.conditions import played_only
+from auditor.games.holdem.conditions import all_of, played_only, seated
 from auditor.games.holdem.showdown import award_breaches, awards_applies
 
 
@@ -16,5 +16,5 @@ def _folded_chips_stay(hand, ruleset):
                                 "to the pot)", "0", f"{r.amount.normalize():f}")
 
 
-register(ReplayRule(id="THE-13.2", game="holdem", check=_folded_chips_stay, applies=played_only))
+register(ReplayRule(id="THE-13.2", game="holdem", check=_folded_chips_stay, applies=all_of(played_only, seated)))
 register(ReplayRule(id="THE-13.3", game="holdem", check=award_breaches("THE-13.3"), applies=awards_applies))
