@@ -134,3 +134,12 @@ def test_a_played_hand_without_seats(tmp_path):
                  "THE-10.3", "THE-11.3", "THE-12.1", "THE-13.2", "THE-13.3"):
         assert rules[rule].not_evaluated_reasons == {NO_SEAT: 1}, rule
     assert rules["THE-1.1"].evaluated == rules["THE-16.1"].evaluated == 1
+
+
+# --- 3. the declared rake rate, when the table's first hand is voided ----------------------------------------------
+
+def test_an_illegal_rate_is_judged_on_the_first_played_hand(tmp_path):
+    rows = [*voided_before_the_deal("h0", 1, 100), *checked_down("h1", 2, 100, 15), *checked_down("h2", 3, 100, 15)]
+    findings, rules = run(tmp_path, rows, small_blind="50", big_blind="100", rake_rate="0.10")
+    assert [(rule, hand) for rule, hand in rules_of(findings) if rule.startswith("THE-16")] == [("THE-16.4", "h1")]
+    assert rules["THE-16.4"].evaluated == 2

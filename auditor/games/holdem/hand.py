@@ -79,6 +79,8 @@ class TableInfo:
     config: dict
     not_logged: frozenset[str]
     first_hand_id: str | None = None
+    # What a rule judges once per table (e.g. art. 16's declared rate: at the first hand it evaluates), by name.
+    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
     _amounts: dict[str, Decimal | None] = field(default_factory=dict, repr=False, compare=False)
 
     def money(self, key: str, default: Decimal | None = None) -> Decimal | None:

@@ -72,9 +72,11 @@ def _min_rate(hand, ruleset):
 
 
 def _declared_rate(hand, ruleset):
+    """The declared rate is judged once per table, on the first hand this rule evaluates (a voided or quarantined
+    first hand is not one); the rake of every hand is judged against it."""
     r = _rake(hand, ruleset)
     if not (r.low <= r.rate <= r.high):
-        if hand.hand_id == hand.table.first_hand_id:
+        if hand.table.derived.setdefault("rate judged at", hand.hand_id) == hand.hand_id:
             yield breach(hand.start, f"the table declares a rake rate of {r.rate}; art. 16 allows "
                                      f"{r.low}-{r.high}", f"{r.low}..{r.high}", str(r.rate))
         return
