@@ -46,6 +46,38 @@ def test_money_is_exact_decimal(tmp_path, coup):
     assert con.execute("SELECT sum(amount)::VARCHAR FROM events").fetchone()[0] == "0.3000"
 
 
+
+@pytest.mark.parametrize("field, value, accepted", [
+    ("amount", 99999999999999, "99999999999999.0000"),  # a JSON integer is exact
+    ("amount", 99999999999.9999, "99999999999.9999"),  # below 10^11 a float gives every 4-decimal amount back
+    ("amount", 1234567890123.4567, None),  # a float would read 1234567890123.4568
+    ("amount", 1e2, "100.0000"),
+    ("amount", "-100", None), ("amount", -100, None),  # money is never negative
+    ("seq", 3.0, None),  # an integer field refuses a float
+])
+def test_money_and_integers_given_as_json_numbers(tmp_path, coup, field, value, accepted):
+    coup[2][field] = value
+    con, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
+    if accepted is None:
+        assert [q[1] for q in quarantine][:1] == [3] and f"field {field}: expected" in quarantine[0][2]
+    else:
+        assert quarantine == []
+        assert con.execute("SELECT amount::VARCHAR FROM events WHERE line = 3").fetchone()[0] == accepted
+
+
+def test_a_parquet_float_column_of_money_is_read_only_where_exact(tmp_path, coup):
+    path = write_parquet(tmp_path / "t.parquet", coup)
+    table = pq.read_table(path)
+    amounts = [None if a is None else float(a) for a in table.column("amount").to_pylist()]
+    amounts[2], amounts[8] = 125.5, 1234567890123.4567
+    pq.write_table(table.set_column(table.schema.get_field_index("amount"), "amount", pa.array(amounts, pa.float64())),
+                   path)
+    con, quarantine = load(path)
+    assert [(line, reason.split(", found")[0]) for _, line, reason in quarantine][:1] == [
+        (9, "field amount: expected an exact decimal (at most 14 digits and 4 decimals; as a JSON number, below 10^11)")]
+    assert con.execute("SELECT amount::VARCHAR FROM events WHERE line = 3").fetchone()[0] == "125.5000"
+
+
 BAD_RECORDS = [
     ("malformed JSON", '{"table_id": "T1", "game": "baccarat", "seq": 99, "event": "deal"', "malformed JSON"),
     ("unknown event", {"event": "teleport", "hand_id": "C1"}, "unknown event type teleport"),
@@ -129,12 +161,12 @@ def test_table_without_valid_configuration(tmp_path, coup):
 
 
 
-@pytest.mark.parametrize("unit", ["0", "-5"])
-def test_chip_unit_must_be_above_zero(tmp_path, coup, unit):
+@pytest.mark.parametrize("unit, reason", [("0", "an amount above zero"), ("-5", "an exact decimal")])
+def test_chip_unit_must_be_above_zero(tmp_path, coup, unit, reason):
     """The chip unit divides every commission and odd chip: zero or less is a broken configuration, not a crash."""
     coup[0]["config"] = {**coup[0]["config"], "chip_unit": unit}
     _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
-    assert f'config: chip_unit: expected an amount above zero, found "{unit}"' in quarantine[0][2]
+    assert f'config: chip_unit: expected {reason}' in quarantine[0][2] and f'found "{unit}"' in quarantine[0][2]
     assert len(quarantine) == len(coup)
 
 
@@ -237,7 +269,8 @@ def test_parquet_typed_and_text_paths_quarantine_alike(tmp_path, coup, monkeypat
         rows[path] = con.execute("SELECT line, reason, raw FROM quarantine ORDER BY line").fetchall()
     assert took_typed_path == [(typed, True)]  # and the other file not even tried
     assert [(line, reason) for line, reason, _ in rows[typed]] == [
-        (3, "field amount: expected an exact decimal (at most 14 digits and 4 decimals), found 1.00001"),
+        (3, "field amount: expected an exact decimal (at most 14 digits and 4 decimals; as a JSON number, below 10^11), "
+         "found 1.00001"),
         (4, "field card: expected a card such as As, Td, 9h, found 1x"),
         (6, "missing required field seq"),
     ]

@@ -6,7 +6,7 @@ import json
 import re
 from decimal import Decimal
 
-from auditor.ingest.schema import MONEY_PATTERN, ConfigKey, Schema
+from auditor.ingest.schema import FLOAT_MONEY_LIMIT, MONEY_PATTERN, ConfigKey, Schema
 
 _MONEY = re.compile(MONEY_PATTERN)
 _INT64 = 2**63  # what the model's BIGINT columns hold
@@ -24,7 +24,7 @@ def _check_value(key: ConfigKey, value: object) -> str | None:
     if kind == "money":
         text = value if isinstance(value, str) else repr(value) if isinstance(value, (int, float)) else None
         ok = text is not None and not isinstance(value, bool) and _MONEY.fullmatch(text) is not None
-        if not ok:
+        if not ok or (isinstance(value, float) and abs(value) >= FLOAT_MONEY_LIMIT):
             return "expected an exact decimal such as \"0.05\""
         return "expected an amount above zero" if key.positive and Decimal(text) <= 0 else None
     if not isinstance(value, str):

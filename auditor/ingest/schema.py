@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
-MONEY_PATTERN = r"^-?[0-9]{1,14}(\.[0-9]{1,4})?$"
+MONEY_PATTERN = r"^[0-9]{1,14}(\.[0-9]{1,4})?$"  # never negative: no amount of the log is
+# Money given as a binary float (a JSON number with a fraction, a FLOAT or DOUBLE Parquet column) is accepted only below
+# this: up to it, every amount of at most 4 decimals has at most 15 significant digits, which a float gives back exactly.
+FLOAT_MONEY_LIMIT = 10**11
 CARD_PATTERN = r"^[A2-9TJQK][shdc]$"
 ENVELOPE = ("table_id", "game", "seq", "event")
 

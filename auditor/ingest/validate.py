@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from auditor.ingest.schema import CARD_PATTERN, ENVELOPE, MONEY_PATTERN, Field, Schema
+from auditor.ingest.schema import CARD_PATTERN, ENVELOPE, FLOAT_MONEY_LIMIT, MONEY_PATTERN, Field, Schema
 
 
 def sql_string(text: str) -> str:
@@ -34,37 +34,46 @@ def _typed(f: Field, v: str) -> str:
     return v
 
 
-def _type_error(f: Field, v: str, typed: str, t: str) -> str:
-    """The error of field ``f`` whose text is ``v``, typed value ``typed`` (``_typed``) and JSON type ``t``."""
+def _type_error(f: Field, v: str, typed: str, t: str, is_float: str) -> str:
+    """The error of field ``f`` whose text is ``v``, typed value ``typed`` (``_typed``), JSON type ``t`` and
+    ``is_float`` (SQL: the value was given as a binary float)."""
     what = {
         "integer": "an integer",
         "boolean": "true or false",
-        "money": "an exact decimal (at most 14 digits and 4 decimals)",
+        "money": "an exact decimal (at most 14 digits and 4 decimals; as a JSON number, below 10^11)",
         "timestamp": "an ISO 8601 timestamp",
         "card": "a card such as As, Td, 9h",
         "json": "a JSON object",
         "string": "one of " + ", ".join(f.enum) if f.enum else "a string",
     }[f.kind]
-    scalar = "" if f.kind == "json" else f" OR {t} IN ('OBJECT', 'ARRAY')"
+    wrong = "" if f.kind == "json" else f" OR {t} IN ('OBJECT', 'ARRAY')"
+    # A number with a fraction or an exponent is read through a binary float (its text then has a "."): never an
+    # integer, and money only below FLOAT_MONEY_LIMIT, where the float's text gives the amount back exactly.
+    if f.kind == "integer":
+        wrong += f" OR contains({v}, '.')"
+    elif f.kind == "money":
+        wrong += f" OR (contains({v}, '.') AND try_cast({v} AS DOUBLE) >= {FLOAT_MONEY_LIMIT} AND {is_float})"
     return (
-        f"CASE WHEN {v} IS NOT NULL AND ({typed} IS NULL{scalar}) "
+        f"CASE WHEN {v} IS NOT NULL AND ({typed} IS NULL{wrong}) "
         f"THEN 'field {f.name}: expected {what}, found ' || left({v}, 80) END"
     )
 
 
 def _record_checks(
-    schema: Schema, v: Callable[[str], str], t: Callable[[str], str], is_object: str,
-    native: frozenset[str] = frozenset(),
+    schema: Schema, v: Callable[[str], str], t: Callable[[str], str], is_float: Callable[[str], str],
+    is_object: str, native: frozenset[str] = frozenset(),
 ) -> list[str]:
     """The checks of a record's values, whatever its source: SQL of one error message each (NULL when it passes).
-    ``v(name)``: the field's text (NULL when absent), ``t(name)``: its JSON type, ``is_object``: the record is an
+    ``v(name)``: the field's text (NULL when absent), ``t(name)``: its JSON type, ``is_float(name)``: it was given
+    as a binary float (asked only of a large money amount with a "."), ``is_object``: the record is an
     object (else its fields are not read); the typed values (``_typed``) are columns named as in ``events``.
     ``native``: fields whose value already has the field's type (``v`` is that value; it cannot be wrong)."""
     checks = [
         f"CASE WHEN {is_object} AND {v(n)} IS NULL THEN 'missing required field {n}' END" for n in ENVELOPE
     ]
     checks += [
-        "NULL" if f.name in native else _type_error(f, v(f.name), f.column, t(f.name)) for f in schema.fields
+        "NULL" if f.name in native else _type_error(f, v(f.name), f.column, t(f.name), is_float(f.name))
+        for f in schema.fields
     ]
     events = ", ".join(sql_string(e) for e in schema.events)
     checks.append(
@@ -144,7 +153,8 @@ def staged_sql(schema: Schema, records: str) -> str:
         "THEN 'truncated record at end of file (no final newline)' ELSE 'malformed JSON' END END",
         "CASE WHEN ok_json AND jt <> 'OBJECT' THEN 'record is not a JSON object' END",
         "CASE WHEN len(unknown) > 0 THEN 'unknown field(s): ' || array_to_string(unknown, ', ') END",
-    ] + _record_checks(schema, v, t, "jt = 'OBJECT'")
+    ] + _record_checks(schema, v, t, lambda name: f"json_type(raw, {sql_string('$.' + name)}) = 'DOUBLE'",
+                       "jt = 'OBJECT'")
     return f"""
 WITH p AS (
   SELECT rid, fid, line, raw, last, error AS read_error,
@@ -204,7 +214,10 @@ def parquet_staged_sql(schema: Schema, source: str, columns: Sequence[tuple[str,
         column = '"' + name + '"'
         return column if name in natives or kinds[name] == "VARCHAR" else f"CAST({column} AS VARCHAR)"
 
-    checks = _record_checks(schema, v, lambda name: "'VARCHAR'", "true", natives)
+    def is_float(name: str) -> str:
+        return "true" if kinds.get(name) in ("FLOAT", "DOUBLE") else "false"
+
+    checks = _record_checks(schema, v, lambda name: "'VARCHAR'", is_float, "true", natives)
     return f"""
 WITH f AS (
   SELECT {rid} AS rid, {fid} AS fid, file_row_number + 1 AS line,
