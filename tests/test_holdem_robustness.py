@@ -143,3 +143,12 @@ def test_an_illegal_rate_is_judged_on_the_first_played_hand(tmp_path):
     findings, rules = run(tmp_path, rows, small_blind="50", big_blind="100", rake_rate="0.10")
     assert [(rule, hand) for rule, hand in rules_of(findings) if rule.startswith("THE-16")] == [("THE-16.4", "h1")]
     assert rules["THE-16.4"].evaluated == 2
+
+
+# --- 4. hole cards of a hand voided before the deal ----------------------------------------------------------------
+
+def test_no_hole_cards_are_judged_in_a_hand_voided_before_the_deal(tmp_path):
+    rows = [*voided_before_the_deal("h0", 1, 10), *checked_down("h1", 2, 10, 1)]
+    findings, rules = run(tmp_path, rows, rake_rate="0.05")
+    assert findings == []
+    assert rules["THE-6.1"].evaluated == 1 and rules["THE-6.1"].not_evaluated == 0

@@ -55,6 +55,12 @@ def voided_only(hand: Hand, ruleset: Ruleset) -> str | None:
     return None if hand.void is not None else NOT_APPLICABLE
 
 
+def dealt(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about the hole cards say nothing about a hand voided (art. 9(2)) before its first card was dealt."""
+    first = hand.first_deal_seq()
+    return NOT_APPLICABLE if hand.void is not None and (first is None or hand.void.seq < first) else None
+
+
 def played_only(hand: Hand, ruleset: Ruleset) -> str | None:
     """Rules about the pot of a played hand; a voided hand is judged under THE-9.1."""
     return NOT_APPLICABLE if hand.void is not None else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.betting import clockwise
-from auditor.games.holdem.conditions import seated
+from auditor.games.holdem.conditions import all_of, dealt, seated
 from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
 
 
@@ -51,7 +51,7 @@ def _preflop_options(hand, ruleset):
                          f"{a.amount.normalize():f}")
 
 
-register(ReplayRule(id="THE-6.1", game="holdem", check=_hole_cards, applies=seated))
+register(ReplayRule(id="THE-6.1", game="holdem", check=_hole_cards, applies=all_of(dealt, seated)))
 register(ReplayRule(id="THE-6.2", game="holdem", check=lambda h, r: [
     *out_of_turn(("preflop",), "art. 6(3)")(h, r), *closed_early(("preflop",), False, "art. 6(3)")(h, r)],
     applies=seated))
