@@ -152,3 +152,12 @@ def test_no_hole_cards_are_judged_in_a_hand_voided_before_the_deal(tmp_path):
     findings, rules = run(tmp_path, rows, rake_rate="0.05")
     assert findings == []
     assert rules["THE-6.1"].evaluated == 1 and rules["THE-6.1"].not_evaluated == 0
+
+
+# --- 5. under-collection is a warning --------------------------------------------------------------------------------
+
+def test_rake_below_three_percent_is_a_warning(tmp_path):
+    """DECISIONS.md, Money: collecting less than the rounded-down amount is under-collection, a warning."""
+    rows = checked_down("h1", 1, 100, 0)
+    findings, _ = run(tmp_path, rows, small_blind="50", big_blind="100", rake_rate="0.05")
+    assert [(rule, severity) for rule, _, severity, _ in findings] == [("THE-16.3", "warning")]
