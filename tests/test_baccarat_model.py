@@ -140,3 +140,22 @@ def test_every_coup_rule_leaves_a_coup_with_a_quarantined_record_not_evaluated(t
                        "ORDER BY rule").fetchall() == [
         ("BAC-13.1", "input error in coup (quarantined record)", 3),
         ("BAC-15.1", "input error in coup (quarantined record)", 3)]
+
+
+def test_an_amount_a_settlement_does_not_log_is_not_judged_as_zero(tmp_path):
+    """DECISIONS.md: missing data is not compliance. A winning bet settled without its payout is not evaluated by
+    the payout rule (it was judged as paid 0); a wrong result is still a finding, whatever the payout."""
+    rows = _banker_win_at_the_largest_stakes("4999999999999")
+    banker = next(r for r in rows if r["event"] == "settle" and r["bet_type"] == "banker")
+    del banker["commission"]
+    player = next(r for r in rows if r["event"] == "settle" and r["bet_type"] == "player")
+    player.update(result="win")
+    del player["payout"]
+    tie = next(r for r in rows if r["event"] == "settle" and r["bet_type"] == "tie")
+    del tie["payout"]
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT rule, message FROM findings").fetchall() == [
+        ("BAC-17.5", "losing player bet of 99999999999999.9999 settled win with payout not logged; a losing bet is "
+                     "collected")]
+    missing = con.execute("SELECT rule, missing, units FROM coverage WHERE missing LIKE '%not logged' ORDER BY rule")
+    assert missing.fetchall() == [("BAC-17.5", "payout not logged", 1), ("BAC-18.1", "commission not logged", 1)]

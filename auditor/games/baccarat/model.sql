@@ -17,6 +17,9 @@ CREATE OR REPLACE MACRO bac_rank_value(r) AS CASE WHEN r < 9 THEN r + 1 WHEN r >
 CREATE OR REPLACE MACRO bac_value(c) AS
   CASE WHEN bac_card_code(c) > 0 THEN bac_rank_value((bac_card_code(c) - 1) // 4) END;
 
+-- A logged amount as written in a finding; 'not logged' when the record lacks it.
+CREATE OR REPLACE MACRO bac_logged(x) AS coalesce(fmt_money(x), 'not logged');
+
 -- An amount rounded down to a multiple of the chip unit, in exact decimals: DuckDB divides DECIMALs in binary floating
 -- point (floor(0.7 / 0.1) is 6), so the remainder is taken off instead (floored, as floor() would for x < 0).
 CREATE OR REPLACE MACRO bac_floor_unit(x, unit) AS x - ((x % unit) + unit) % unit;
@@ -246,7 +249,8 @@ SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
 FROM s JOIN bac_tables t USING (table_id) LEFT JOIN first_coup f USING (table_id, shoe_id)
 LEFT JOIN opening o USING (table_id, shoe_id) LEFT JOIN ends n USING (table_id, shoe_id);
 
--- Views, not copies, over the bulk of the data: each bet and each settlement with what its coup says. The SQL
+-- Views, not copies, over the bulk of the data: each bet and each settlement with what its coup says (a payout or
+-- commission the settlement does not log stays NULL: the rules judging it say so, scopes.settlements). The SQL
 -- runner reads each of them once for the coverage of all their rules and once for the breaches.
 -- The bets a table allows, as written in a finding.
 CREATE OR REPLACE MACRO bac_allowed(t) AS
@@ -267,7 +271,7 @@ WHERE b.event = 'bet';
 CREATE OR REPLACE TEMP VIEW bac_settlements AS
 SELECT s.table_id, s.hand_id, s.hand_key, c.shoe_id, s.seq, s.line, s.file, s.player, s.spot, s.bet_type,
   CAST(s.amount AS DECIMAL(38,4)) AS amount, s.result,
-  CAST(coalesce(s.payout, 0) AS DECIMAL(38,4)) AS payout, CAST(coalesce(s.commission, 0) AS DECIMAL(38,4)) AS commission,
+  CAST(s.payout AS DECIMAL(38,4)) AS payout, CAST(s.commission AS DECIMAL(38,4)) AS commission,
   c.winner, c.banker_total, c.player_pair, c.banker_pair, c.voided, c.demo, c.tainted, c.cards_readable,
   t.commission_scheme, t.chip_unit,
   CASE

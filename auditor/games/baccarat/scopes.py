@@ -32,9 +32,13 @@ TABLEAU_COUPS = Scope("bac_coups", "NOT demo", f"""CASE
   END""")
 
 
-def settlements(where: str) -> Scope:
-    """The settlements of played (not voided, not demonstration) coups that match ``where``."""
+def settlements(where: str, logged: str | None = None, when_result: str | None = None) -> Scope:
+    """The settlements of played (not voided, not demonstration) coups that match ``where``. A rule that judges an
+    amount (``logged``: payout or commission) cannot judge a settlement that does not log it, where its result is
+    ``when_result`` (any result when None); a settlement of the wrong result is still judged on its result."""
+    needs = "" if logged is None else f"""
+    WHEN {logged} IS NULL{'' if when_result is None else f" AND result = '{when_result}'"} THEN '{logged} not logged'"""
     return Scope("bac_settlements", f"NOT voided AND NOT demo AND ({where})", f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_COUP}'
-    WHEN NOT cards_readable THEN '{UNREADABLE_CARDS}'
+    WHEN NOT cards_readable THEN '{UNREADABLE_CARDS}'{needs}
   END""")

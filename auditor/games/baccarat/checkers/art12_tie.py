@@ -5,11 +5,11 @@ from auditor.engine.registry import SqlRule, UnitBreach, register
 from auditor.games.baccarat.scopes import settlements
 
 register(SqlRule(
-    id="BAC-12.1", game="baccarat", scope=settlements("bet_type IN ('player', 'banker') AND winner = 'tie'"),
+    id="BAC-12.1", game="baccarat", scope=settlements("bet_type IN ('player', 'banker') AND winner = 'tie'", "payout", "push"),
     findings=UnitBreach(
         when="result <> 'push' OR payout <> 0", seq="seq", line="line",
         message="'tie: ' || bet_type || ' bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' "
-                "|| fmt_money(payout) || '; art. 12: it pushes'",
-        expected="'push, payout 0'", found="result || ', payout ' || fmt_money(payout)",
+                "|| bac_logged(payout) || '; art. 12: it pushes'",
+        expected="'push, payout 0'", found="result || ', payout ' || bac_logged(payout)",
     ),
 ))

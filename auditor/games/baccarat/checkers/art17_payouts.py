@@ -9,12 +9,12 @@ from auditor.games.baccarat.scopes import settlements
 def _winning(rule_id: str, where: str, ratio: str, label: str) -> None:
     """A winning bet must be settled ``win`` with a payout of ``ratio`` times its stake."""
     register(SqlRule(
-        id=rule_id, game="baccarat", scope=settlements(where),
+        id=rule_id, game="baccarat", scope=settlements(where, "payout", "win"),
         findings=UnitBreach(
             when=f"result <> 'win' OR payout <> amount * {ratio}", seq="seq", line="line",
             message=f"'winning {label} bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' "
-                    f"|| fmt_money(payout) || '; art. 17 pays ' || {ratio} || ' to 1'",
-            expected=f"'win, payout ' || fmt_money(amount * {ratio})", found="result || ', payout ' || fmt_money(payout)",
+                    f"|| bac_logged(payout) || '; art. 17 pays ' || {ratio} || ' to 1'",
+            expected=f"'win, payout ' || fmt_money(amount * {ratio})", found="result || ', payout ' || bac_logged(payout)",
         ),
     ))
 
@@ -27,23 +27,23 @@ _winning("BAC-17.3", "bet_type = 'tie' AND expected_result = 'win'", "{{payout_t
 # Pair bets: a wrong win/lose is art. 13's (BAC-13.2, 13.3); here only the amount of a correctly won pair bet.
 register(SqlRule(
     id="BAC-17.4", game="baccarat",
-    scope=settlements("bet_type IN ('player_pair', 'banker_pair') AND expected_result = 'win'"),
+    scope=settlements("bet_type IN ('player_pair', 'banker_pair') AND expected_result = 'win'", "payout", "win"),
     findings=UnitBreach(
         when="result = 'win' AND payout <> amount * {{payout_pair}}", seq="seq", line="line",
-        message="'winning ' || bet_type || ' bet of ' || fmt_money(amount) || ' paid ' || fmt_money(payout) "
+        message="'winning ' || bet_type || ' bet of ' || fmt_money(amount) || ' paid ' || bac_logged(payout) "
                 "|| '; art. 17(3) pays {{payout_pair}} to 1'",
-        expected="fmt_money(amount * {{payout_pair}})", found="fmt_money(payout)",
+        expected="fmt_money(amount * {{payout_pair}})", found="bac_logged(payout)",
     ),
 ))
 
 register(SqlRule(
-    id="BAC-17.5", game="baccarat", scope=settlements("expected_result = 'lose'"),
+    id="BAC-17.5", game="baccarat", scope=settlements("expected_result = 'lose'", "payout", "lose"),
     findings=UnitBreach(
         when="""CASE WHEN bet_type IN ('player_pair', 'banker_pair') THEN result = 'lose' AND payout <> 0
                      ELSE result <> 'lose' OR payout <> 0 END""",
         seq="seq", line="line",
         message="'losing ' || bet_type || ' bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' "
-                "|| fmt_money(payout) || '; a losing bet is collected'",
-        expected="'lose, payout 0'", found="result || ', payout ' || fmt_money(payout)",
+                "|| bac_logged(payout) || '; a losing bet is collected'",
+        expected="'lose, payout 0'", found="result || ', payout ' || bac_logged(payout)",
     ),
 ))

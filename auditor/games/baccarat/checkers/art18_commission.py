@@ -11,26 +11,26 @@ _STANDARD_WIN = "bet_type = 'banker' AND expected_result = 'win' AND commission_
 _DUE = "bac_floor_unit(amount * {{payout_banker}} * {{commission_rate}}, chip_unit)"
 
 register(SqlRule(
-    id="BAC-18.1", game="baccarat", scope=settlements(_STANDARD_WIN),
+    id="BAC-18.1", game="baccarat", scope=settlements(_STANDARD_WIN, "commission", "win"),
     findings=UnitBreach(
         when=f"result = 'win' AND commission <> {_DUE}", seq="seq", line="line",
         severity=f"CASE WHEN commission > {_DUE} THEN 'violation' ELSE 'warning' END",
-        message=f"'commission of ' || fmt_money(commission) || ' on a winning Banker bet of ' || fmt_money(amount) "
+        message=f"'commission of ' || bac_logged(commission) || ' on a winning Banker bet of ' || fmt_money(amount) "
                 f"|| '; 5% rounded down to the chip unit ' || fmt_money(chip_unit) || ' is ' || fmt_money({_DUE}) "
                 f"|| CASE WHEN commission > {_DUE} THEN ' (over-collected)' ELSE ' (under-collected)' END",
-        expected=f"fmt_money({_DUE})", found="fmt_money(commission)",
+        expected=f"fmt_money({_DUE})", found="bac_logged(commission)",
     ),
 ))
 
 register(SqlRule(
-    id="BAC-18.2", game="baccarat", scope=settlements(f"NOT ({_STANDARD_WIN})"),
+    id="BAC-18.2", game="baccarat", scope=settlements(f"NOT ({_STANDARD_WIN})", "commission"),
     findings=UnitBreach(
         when="commission <> 0", seq="seq", line="line",
-        message="'commission of ' || fmt_money(commission) || ' collected on a ' || bet_type || ' bet that should ' "
+        message="'commission of ' || bac_logged(commission) || ' collected on a ' || bet_type || ' bet that should ' "
                 "|| CASE expected_result WHEN 'win' THEN 'win' WHEN 'lose' THEN 'lose' ELSE 'push' END "
                 "|| CASE WHEN commission_scheme = 'no_commission' THEN ' at a no-commission table' ELSE '' END "
                 "|| '; commission is due only on winning Banker bets'",
-        expected="'0'", found="fmt_money(commission)",
+        expected="'0'", found="bac_logged(commission)",
     ),
 ))
 
@@ -39,13 +39,14 @@ _NO_COMMISSION_DUE = """CASE WHEN banker_total = 6
 
 register(SqlRule(
     id="BAC-18.3", game="baccarat",
-    scope=settlements("bet_type = 'banker' AND expected_result = 'win' AND commission_scheme = 'no_commission'"),
+    scope=settlements("bet_type = 'banker' AND expected_result = 'win' AND commission_scheme = 'no_commission'",
+                      "payout", "win"),
     findings=UnitBreach(
         when=f"result <> 'win' OR payout <> {_NO_COMMISSION_DUE}", seq="seq", line="line",
         message=f"'no-commission table: Banker won with ' || banker_total || '; bet of ' || fmt_money(amount) "
-                f"|| ' settled ' || result || ' with payout ' || fmt_money(payout) || ', art. 18(2) pays ' "
+                f"|| ' settled ' || result || ' with payout ' || bac_logged(payout) || ', art. 18(2) pays ' "
                 f"|| fmt_money({_NO_COMMISSION_DUE})",
         expected=f"'win, payout ' || fmt_money({_NO_COMMISSION_DUE})",
-        found="result || ', payout ' || fmt_money(payout)",
+        found="result || ', payout ' || bac_logged(payout)",
     ),
 ))
