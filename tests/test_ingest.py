@@ -175,6 +175,22 @@ def test_a_configuration_integer_beyond_64_bits_is_refused(tmp_path, coup):
     _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
     assert "config: decks: expected an integer of at most 18 digits" in quarantine[0][2]
 
+
+def test_a_poker_action_that_moves_chips_needs_its_amount(tmp_path):
+    """A call without its amount was replayed as a call of 0 (five false findings in one hand): it is broken input."""
+    rows = [{"table_id": "H1", "game": "holdem", "seq": i, **r} for i, r in enumerate([
+        {"event": "table_open", "config": {"betting": "no_limit", "small_blind": "5", "big_blind": "10",
+                                           "chip_unit": "1", "seats": 10}},
+        {"event": "hand_start", "hand_id": "1"},
+        {"event": "action", "hand_id": "1", "seat": 1, "action": "fold"},
+        {"event": "action", "hand_id": "1", "seat": 2, "action": "call"},
+        {"event": "hand_end", "hand_id": "1"},
+    ], 1)]
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", rows))
+    assert [(line, reason) for _, line, reason in quarantine if line == 4] == [
+        (4, "event action: missing required field amount (for action call)")]
+    assert all(line != 3 for _, line, _ in quarantine)  # a fold moves no chips
+
 def test_csv_row_with_wrong_field_count(tmp_path, coup):
     path = write_csv(tmp_path / "t.csv", coup)
     lines = path.read_text().splitlines()

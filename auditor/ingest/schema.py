@@ -32,6 +32,8 @@ class EventType:
     name: str
     games: tuple[str, ...]
     required: tuple[str, ...]
+    # ``x-required-when``: (field, selector, values): ``field`` is required when ``selector`` is one of ``values``
+    required_when: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,11 @@ def load_schema() -> Schema:
         for name, spec in doc["properties"].items()
     )
     events = {
-        name: EventType(name, tuple(spec["games"]), tuple(spec["required"])) for name, spec in doc["x-events"].items()
+        name: EventType(name, tuple(spec["games"]), tuple(spec["required"]), tuple(
+            (field, selector, tuple(values))
+            for field, when in spec.get("x-required-when", {}).items() for selector, values in when.items()
+        ))
+        for name, spec in doc["x-events"].items()
     }
     config = {
         game: (

@@ -98,6 +98,12 @@ def _record_checks(
     checks.append(
         f"'event ' || {v('event')} || ': missing required field(s) ' || nullif(CASE {v('event')} {missing} END, '')"
     )
+    checks += [
+        f"CASE WHEN {v('event')} = {sql_string(ev.name)} AND {v(selector)} IN ({', '.join(map(sql_string, values))}) "
+        f"AND {v(field)} IS NULL THEN 'event {ev.name}: missing required field {field} (for {selector} ' "
+        f"|| {v(selector)} || ')' END"
+        for ev in schema.events.values() for field, selector, values in ev.required_when
+    ]
     return checks
 
 
