@@ -7,6 +7,7 @@ from pathlib import Path
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
+from auditor.games.holdem.showdown import DUPLICATE
 from auditor.model.result import RuleSummary
 from conftest import write_jsonl
 
@@ -161,3 +162,20 @@ def test_rake_below_three_percent_is_a_warning(tmp_path):
     rows = checked_down("h1", 1, 100, 0)
     findings, _ = run(tmp_path, rows, small_blind="50", big_blind="100", rake_rate="0.05")
     assert [(rule, severity) for rule, _, severity, _ in findings] == [("THE-16.3", "warning")]
+
+
+# --- 6. a card twice in the hand -----------------------------------------------------------------------------------
+
+def with_card(rows: list[dict], event: str, old: str, new: str) -> list[dict]:
+    """``rows`` with card ``old`` of the ``event`` events logged as ``new``."""
+    return [{**r, "card": new} if r["event"] == event and r.get("card") == old else r for r in rows]
+
+
+def test_a_hole_card_also_on_the_board_is_one_finding(tmp_path):
+    """The button's As is also the flop's first card: THE-1.1, once; the hands cannot be valued, so the award rules
+    are not evaluated (it crashed the showdown review: repeated card)."""
+    rows = with_card(checked_down("h1", 1, 10, 1), "board", "Kd", "As")
+    findings, rules = run(tmp_path, rows, rake_rate="0.05")
+    assert rules_of(findings) == [("THE-1.1", "h1")]
+    for rule in ("THE-10.3", "THE-13.3", "THE-14.1", "THE-15.1"):
+        assert rules[rule].not_evaluated_reasons == {DUPLICATE: 1}, rule

@@ -20,6 +20,7 @@ from auditor.games.holdem.pots import ZERO, Pot, build_pots, divide, uncalled
 from auditor.games.poker.cards import STRAIGHT, STRAIGHT_FLUSH, category_of
 
 WHEEL_RANKS = frozenset("A2345")
+DUPLICATE = "a showdown card appears twice in the hand (THE-1.1): the hands cannot be valued"
 Shares = dict[int, Decimal]
 
 
@@ -113,6 +114,10 @@ def review(hand: Hand, ruleset: Ruleset) -> Review:
         board = [c.card for c in hand.board if c.card]
         if cards is None or len(board) != 5:
             result.missing = "the showdown cards are not all logged"
+            return result
+        seven = [*board, *(c for s in live for c in cards[s])]
+        if len(set(seven)) != len(seven):
+            result.missing = DUPLICATE
             return result
         quads = bool(ruleset.param("quads_kicker_counts"))
         result.ranks = {s: rank7([*cards[s], *board], quads_kicker_counts=quads) for s in live}
