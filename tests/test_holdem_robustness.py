@@ -7,7 +7,8 @@ from pathlib import Path
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
-from auditor.games.holdem.showdown import DUPLICATE
+from auditor.games.holdem.hand import Hand, Source, TableInfo
+from auditor.games.holdem.showdown import DUPLICATE, review
 from auditor.model.result import RuleSummary
 from conftest import write_jsonl
 
@@ -179,3 +180,11 @@ def test_a_hole_card_also_on_the_board_is_one_finding(tmp_path):
     assert rules_of(findings) == [("THE-1.1", "h1")]
     for rule in ("THE-10.3", "THE-13.3", "THE-14.1", "THE-15.1"):
         assert rules[rule].not_evaluated_reasons == {DUPLICATE: 1}, rule
+
+
+def test_the_showdown_review_is_kept_among_the_hands_derived_facts():
+    """Computed once per hand and shared by the award rules: kept in ``Hand.derived``, not an undeclared field."""
+    hand = Hand(TableInfo("H1", CONFIG, frozenset()), "h1", Source(1, "h.jsonl", 1), None)
+    ruleset = load_rulesets()["holdem"]
+    first = review(hand, ruleset)
+    assert hand.derived["review"] is first is review(hand, ruleset)

@@ -94,11 +94,10 @@ def _is_wheel(cards: list[str], board: list[str]) -> bool:
 
 def review(hand: Hand, ruleset: Ruleset) -> Review:
     """Expected awards (best hands, side pots, shares, odd chips) against the logged ones, classified."""
-    cached = getattr(hand, "_review", None)
-    if cached is not None:
+    cached = hand.derived.get("review")
+    if isinstance(cached, Review):
         return cached
-    result = Review()
-    hand._review = result  # type: ignore[attr-defined]
+    result = hand.derived["review"] = Review()
     if not hand.seats:
         result.missing = NO_SEAT
         return result
