@@ -188,3 +188,29 @@ def test_the_showdown_review_is_kept_among_the_hands_derived_facts():
     ruleset = load_rulesets()["holdem"]
     first = review(hand, ruleset)
     assert hand.derived["review"] is first is review(hand, ruleset)
+
+
+def unrecorded_hole_cards(rows: list[dict]) -> list[dict]:
+    """``rows`` with the hole cards dealt but not recorded (``card`` absent): only the shown cards are known."""
+    return [{k: v for k, v in r.items() if k != "card"} if r["event"] == "deal" else r for r in rows]
+
+
+def test_a_card_shown_by_two_players_is_one_finding(tmp_path):
+    """Hole cards not recorded; seat 2 shows the button's As: THE-1.1 (it passed as compliant)."""
+    rows = with_card(unrecorded_hole_cards(checked_down("h1", 1, 10, 1)), "show", "7c", "As")
+    findings, rules = run(tmp_path, rows, rake_rate="0.05")
+    assert rules_of(findings) == [("THE-1.1", "h1")]
+    assert "As" in findings[0][3] and rules["THE-15.1"].not_evaluated_reasons == {DUPLICATE: 1}
+
+
+def test_a_shown_card_also_on_the_board_is_one_finding(tmp_path):
+    rows = with_card(unrecorded_hole_cards(checked_down("h1", 1, 10, 1)), "show", "7c", "Kd")
+    findings, _ = run(tmp_path, rows, rake_rate="0.05")
+    assert rules_of(findings) == [("THE-1.1", "h1")]
+
+
+def test_shown_cards_that_were_dealt_or_not_recorded_are_no_duplicate(tmp_path):
+    """A shown card is the card he was dealt, not a second one; unrecorded hole cards are known once shown."""
+    rows = [*checked_down("h1", 1, 10, 1), *unrecorded_hole_cards(checked_down("h2", 2, 10, 1))]
+    findings, _ = run(tmp_path, rows, rake_rate="0.05")
+    assert findings == []
