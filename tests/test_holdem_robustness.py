@@ -214,3 +214,37 @@ def test_shown_cards_that_were_dealt_or_not_recorded_are_no_duplicate(tmp_path):
     rows = [*checked_down("h1", 1, 10, 1), *unrecorded_hole_cards(checked_down("h2", 2, 10, 1))]
     findings, _ = run(tmp_path, rows, rake_rate="0.05")
     assert findings == []
+
+
+# --- 7. a wrong raise, and the betting after it --------------------------------------------------------------------
+
+def bet_out(hand: str, preflop: list[tuple], flop: list[tuple] = ()) -> list[dict]:
+    """Button 1, blinds 2 and 3, the ``(seat, action, amount)`` actions pre-flop and on the flop, then checked down;
+    the button's aces win everything put in."""
+    hole = {2: ["7c", "2d"], 3: ["8c", "3d"], 1: ["As", "Ah"]}
+    actions = [(2, "post_small_blind", "5"), (3, "post_big_blind", "10"), *preflop]
+    rows = [{"event": "hand_start", "hand_id": hand, "seat": 1}, *seated(hand),
+            *(act(hand, *a) for a in actions[:2]),
+            *({"event": "deal", "hand_id": hand, "card": hole[s][r], "to": "seat", "seat": s, "face": "down"}
+              for r in (0, 1) for s in (2, 3, 1)), *(act(hand, *a) for a in actions[2:])]
+    for cards, played in ((BOARD[:3], flop), (BOARD[3:4], ()), (BOARD[4:], ())):
+        rows += [{"event": "burn", "hand_id": hand}, *({"event": "board", "hand_id": hand, "card": c} for c in cards)]
+        rows += [act(hand, *a) for a in played] or [act(hand, s, "check") for s in (2, 3, 1)]
+    put_in = {s: sum(int(a) for seat, _, a in [*actions, *flop] if seat == s) for s in (1, 2, 3)}
+    rows += [{"event": "show", "hand_id": hand, "seat": s, "card": c} for s in (2, 3, 1) for c in hole[s]]
+    rows.append(money("award", hand, 1, str(sum(put_in.values()))))
+    rows += [money("stack", hand, s, str(1000 - put_in[s] + (sum(put_in.values()) if s == 1 else 0)))
+             for s in (1, 2, 3)]
+    return [*rows, {"event": "hand_end", "hand_id": hand}]
+
+
+def test_fixed_limit_an_oversized_raise_leaves_the_unit_and_the_cap(tmp_path):
+    """Unit 5 pre-flop (art. 11(2)): seat 1 raises by 10 (THE-11.2), then three raises of 5, the last one the fourth
+    of the round with three players live (THE-12.2). The raises of 5 are lawful: the increment stays the unit (they
+    were three THE-12.1 findings, and the cap was missed)."""
+    preflop = [(1, "raise", "20"), (2, "raise", "20"), (3, "raise", "20"), (1, "raise", "15"), (2, "call", "10"),
+               (3, "call", "5")]
+    findings, _ = run(tmp_path, bet_out("h1", preflop), betting="fixed_limit")
+    assert [(rule, message.split(" (")[0]) for rule, _, _, message in findings] == [
+        ("THE-11.2", "fixed limit: a raise of 10 on the preflop; art. 11(2): 5"),
+        ("THE-12.2", "raise number 4 in the preflop round with 3 players live")]

@@ -40,7 +40,8 @@ def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str
 
 class Betting:
     def __init__(self, hand: Hand, big_blind: Decimal, smallest: Callable[[str], Decimal]) -> None:
-        """``smallest(street)``: the smallest full bet or raise of a round (``limits.smallest_increment``)."""
+        """``smallest(street)``: the smallest full bet or raise of a round (``limits.smallest_increment``); in fixed
+        limit it stays the smallest full raise all round, whatever the size of a raise."""
         self.hand = hand
         self.order = sorted(hand.seats)
         self.stack = dict(hand.stacks)
@@ -50,6 +51,7 @@ class Betting:
         self.all_in: set[int] = set()
         self.big_blind = big_blind
         self.smallest = smallest
+        self.fixed_limit = hand.table.config.get("betting") == "fixed_limit"
         self.street = STREETS[0]
         self.bb_seat: int | None = None
         self._new_round(pointer=hand.button)
@@ -155,7 +157,8 @@ class Betting:
             if action.increment >= self.min_increment:
                 if self.current_bet > 0:
                     self.raises += 1
-                self.min_increment = action.increment
+                if not self.fixed_limit:  # art. 11(2): in fixed limit every bet and raise is the round's unit
+                    self.min_increment = action.increment
                 self.acted = {s}
                 self.no_reraise = set()
             else:  # an all-in for less does not reopen the betting (art. 11(3), DECISIONS.md)
