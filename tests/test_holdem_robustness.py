@@ -248,3 +248,14 @@ def test_fixed_limit_an_oversized_raise_leaves_the_unit_and_the_cap(tmp_path):
     assert [(rule, message.split(" (")[0]) for rule, _, _, message in findings] == [
         ("THE-11.2", "fixed limit: a raise of 10 on the preflop; art. 11(2): 5"),
         ("THE-12.2", "raise number 4 in the preflop round with 3 players live")]
+
+
+def test_no_limit_an_under_raise_that_is_not_all_in_is_one_finding(tmp_path):
+    """Seat 3 raises the flop bet of 100 by 50 with chips behind (THE-12.1). It is no all-in for less: the betting
+    is not closed to those who had acted, and seat 2's re-raise is lawful (it was a second THE-12.1)."""
+    preflop = [(1, "call", "10"), (2, "call", "5"), (3, "check", "0")]
+    flop = [(2, "bet", "100"), (3, "raise", "150"), (1, "call", "150"), (2, "raise", "250"), (3, "call", "200"),
+            (1, "call", "200")]
+    findings, _ = run(tmp_path, bet_out("h1", preflop, flop))
+    assert [(rule, message.split(" (")[0]) for rule, _, _, message in findings] == [
+        ("THE-12.1", "raise of 50 below the last bet or raise of 100")]

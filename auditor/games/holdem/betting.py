@@ -161,7 +161,7 @@ class Betting:
                     self.min_increment = action.increment
                 self.acted = {s}
                 self.no_reraise = set()
-            else:  # an all-in for less does not reopen the betting (art. 11(3), DECISIONS.md)
+            elif action.all_in:  # an all-in for less does not reopen the betting (art. 11(3), DECISIONS.md)
                 self.no_reraise |= self.acted - {s}
             self.current_bet = action.total
 
