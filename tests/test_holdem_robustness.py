@@ -51,11 +51,15 @@ def checked_down(hand: str, button: int, big: int, rake: int) -> list[dict]:
     return [*rows, {"event": "hand_end", "hand_id": hand}]
 
 
-def voided_before_the_deal(hand: str, button: int, big: int) -> list[dict]:
-    """The blinds are posted, then the hand is voided (art. 9(2)) before any card is dealt; both refunded."""
-    sb, bb = ([s for s in (1, 2, 3) if s > button] + [s for s in (1, 2, 3) if s <= button])[:2]
+def voided_before_the_deal(hand: str, button: int, big: int, cards: tuple[str, ...] = ()) -> list[dict]:
+    """The blinds are posted, ``cards`` dealt clockwise from the left of the button (none: before the deal), then
+    the hand is voided (art. 9(2)); both blinds refunded."""
+    order = [s for s in (1, 2, 3) if s > button] + [s for s in (1, 2, 3) if s <= button]
+    sb, bb = order[:2]
     return [{"event": "hand_start", "hand_id": hand, "seat": button}, *seated(hand),
             act(hand, sb, "post_small_blind", str(big // 2)), act(hand, bb, "post_big_blind", str(big)),
+            *({"event": "deal", "hand_id": hand, "card": c, "to": "seat", "seat": s, "face": "down"}
+              for c, s in zip(cards, order + order)),
             {"event": "void", "hand_id": hand, "reason": "misdeal"},
             money("refund", hand, sb, str(big // 2)), money("refund", hand, bb, str(big)),
             *(money("stack", hand, s, a) for s, a in STACKS.items()), {"event": "hand_end", "hand_id": hand}]
@@ -154,6 +158,15 @@ def test_no_hole_cards_are_judged_in_a_hand_voided_before_the_deal(tmp_path):
     findings, rules = run(tmp_path, rows, rake_rate="0.05")
     assert findings == []
     assert rules["THE-6.1"].evaluated == 1 and rules["THE-6.1"].not_evaluated == 0
+
+
+def test_a_hand_voided_in_the_middle_of_the_deal_owes_no_two_cards(tmp_path):
+    """Three cards dealt, then the hand is lawfully voided (art. 9(2)): nobody was owed his second card (it was one
+    THE-6.1 finding per player)."""
+    rows = [*voided_before_the_deal("h0", 1, 10, ("Ah", "Kd", "7c")), *checked_down("h1", 2, 10, 1)]
+    findings, rules = run(tmp_path, rows, rake_rate="0.05")
+    assert findings == []
+    assert rules["THE-6.1"].evaluated == 2
 
 
 # --- 5. under-collection is a warning --------------------------------------------------------------------------------

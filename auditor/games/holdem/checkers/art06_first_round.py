@@ -14,11 +14,15 @@ from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
 
 
 def _hole_cards(hand, ruleset):
+    """Each card face down; two to each player, in order, unless the hand was voided (art. 9(2)): its deal may have
+    stopped anywhere."""
     dealt = {}
     for d in hand.deals:
         dealt.setdefault(d.seat, []).append(d)
         if d.face == "up":
             yield breach(d.src, f"hole card dealt face up to seat {d.seat} (art. 6(1): face down)", "down", "up")
+    if hand.void is not None:
+        return
     for seat in sorted(hand.seats):
         count = len(dealt.get(seat, []))
         if count != 2:
