@@ -272,3 +272,23 @@ def test_no_limit_an_under_raise_that_is_not_all_in_is_one_finding(tmp_path):
     findings, _ = run(tmp_path, bet_out("h1", preflop, flop))
     assert [(rule, message.split(" (")[0]) for rule, _, _, message in findings] == [
         ("THE-12.1", "raise of 50 below the last bet or raise of 100")]
+
+
+# --- 8. the uncalled bet -------------------------------------------------------------------------------------------
+
+def raised_and_folded(hand: str, paid: list[dict]) -> list[dict]:
+    """Button 1 raises to 100, both blinds fold: 90 of it is uncalled; ``paid`` returns it and awards the 25."""
+    hole = {2: ["7c", "2d"], 3: ["8c", "3d"], 1: ["As", "Ah"]}
+    return [{"event": "hand_start", "hand_id": hand, "seat": 1}, *seated(hand),
+            act(hand, 2, "post_small_blind", "5"), act(hand, 3, "post_big_blind", "10"),
+            *({"event": "deal", "hand_id": hand, "card": hole[s][r], "to": "seat", "seat": s, "face": "down"}
+              for r in (0, 1) for s in (2, 3, 1)),
+            act(hand, 1, "raise", "100"), act(hand, 2, "fold"), act(hand, 3, "fold"), *paid,
+            money("stack", hand, 1, "1015"), money("stack", hand, 2, "995"), money("stack", hand, 3, "990"),
+            {"event": "hand_end", "hand_id": hand}]
+
+
+def test_the_uncalled_bet_returned_in_two_refunds(tmp_path):
+    paid = [money("refund", "h1", 1, "50"), money("refund", "h1", 1, "40"), money("award", "h1", 1, "25")]
+    findings, rules = run(tmp_path, raised_and_folded("h1", paid))
+    assert findings == [] and rules["THE-10.2"].evaluated == 1

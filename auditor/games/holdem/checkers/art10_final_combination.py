@@ -20,6 +20,14 @@ def _f(x: Decimal) -> str:
     return f"{x.normalize():f}"
 
 
+def _per_seat(events) -> dict[int, Decimal]:
+    """The amounts of ``events`` (refunds or awards) added up per seat: a seat may be paid in several events."""
+    totals: dict[int, Decimal] = {}
+    for e in events:
+        totals[e.seat] = totals.get(e.seat, ZERO) + e.amount
+    return totals
+
+
 def _accounts(hand, ruleset):
     """The pot is paid out whole: contributions − refunds = awards + rake; every stack reconciles; the uncalled bet
     (and only it) is returned."""
@@ -32,7 +40,8 @@ def _accounts(hand, ruleset):
         yield breach(where, f"the pot of {_f(put_in - back)} was paid out as {_f(paid)} in awards and {_f(rake)} rake "
                             "(art. 10(2): the winner takes all the bets)", _f(put_in - back), _f(paid + rake))
     expected_back = uncalled(hand.betting_contributions())
-    logged_back = {r.seat: r.amount for r in hand.refunds if r.seat not in hand.folded}
+    refunds, awards = _per_seat(hand.refunds), _per_seat(hand.awards)
+    logged_back = {s: a for s, a in refunds.items() if s not in hand.folded}
     want = {expected_back[0]: expected_back[1]} if expected_back else {}
     if logged_back != want:
         yield breach(where, "uncalled bet returned: "
@@ -40,12 +49,6 @@ def _accounts(hand, ruleset):
                             + "; due: " + (", ".join(f"seat {s} {_f(a)}" for s, a in want.items()) or "nothing"),
                      ", ".join(f"{s}:{_f(a)}" for s, a in want.items()) or "none",
                      ", ".join(f"{s}:{_f(a)}" for s, a in sorted(logged_back.items())) or "none")
-    awards = {}
-    for a in hand.awards:
-        awards[a.seat] = awards.get(a.seat, ZERO) + a.amount
-    refunds = {}
-    for r in hand.refunds:
-        refunds[r.seat] = refunds.get(r.seat, ZERO) + r.amount
     for seat, after in sorted(hand.stacks_after.items()):
         due = hand.stacks.get(seat, ZERO) - hand.contributions.get(seat, ZERO) + refunds.get(seat, ZERO) \
             + awards.get(seat, ZERO)
