@@ -108,7 +108,7 @@ def test_the_last_player_standing_wins_the_pot_and_the_antes(tmp_path):
     paid = [money("refund", "h1", 3, "5"), money("award", "h1", 3, "13")]
     findings, rules = run(tmp_path, all_fold_with_antes("h1", paid))
     assert rules_of(findings) == [("THE-6.2", "h1")]
-    assert "the round was over" in findings[0][3]
+    assert findings[0][3] == "seat 3 acted (fold) on the preflop when the round was over (art. 6(3))"
     assert rules["THE-13.3"].evaluated == 1 and rules["THE-10.2"].evaluated == 1
 
 

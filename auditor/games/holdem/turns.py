@@ -13,8 +13,8 @@ def out_of_turn(streets: tuple[str, ...], article: str):
     def check(hand, ruleset):
         for a in hand.actions:
             if a.street in streets and a.kind in BETTING and a.seat != a.expected_seat:
-                turn = f"seat {a.expected_seat}'s turn" if a.expected_seat else "the round was over"
-                yield breach(a.src, f"seat {a.seat} acted ({a.kind}) on the {a.street} when it was {turn} ({article})",
+                turn = f"it was seat {a.expected_seat}'s turn" if a.expected_seat else "the round was over"
+                yield breach(a.src, f"seat {a.seat} acted ({a.kind}) on the {a.street} when {turn} ({article})",
                              a.expected_seat if a.expected_seat else "no action", a.seat)
     return check
 
