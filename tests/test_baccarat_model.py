@@ -159,3 +159,25 @@ def test_an_amount_a_settlement_does_not_log_is_not_judged_as_zero(tmp_path):
                      "collected")]
     missing = con.execute("SELECT rule, missing, units FROM coverage WHERE missing LIKE '%not logged' ORDER BY rule")
     assert missing.fetchall() == [("BAC-17.5", "payout not logged", 1), ("BAC-18.1", "commission not logged", 1)]
+
+
+def test_a_payout_is_judged_against_the_bet_it_settles(tmp_path):
+    """docs/log-format.md: one settlement per bet, named by its key. The stake is the bet's, not what the settlement
+    repeats; a bet settled twice is judged on all it was paid; a bet never settled, or a settlement of no bet,
+    cannot be judged and says so (the payout rules read only the settlements before)."""
+    rows = baccarat_coup()  # Player wins; p1's Player bet of 100 is settled win, payout 100
+    bet, settle = rows[2], rows[8]
+    rows[8] = dict(settle, amount="10", payout="10")  # p1 bet 100: underpaid, the settlement says a bet of 10
+    rows[3:3] = [dict(bet, player="p2", spot=2, amount="200"),  # paid twice
+                 dict(bet, player="p3", spot=3, amount="300")]  # never settled
+    rows[-1:-1] = [dict(settle, player="p2", spot=2, amount="200", payout="200"),
+                   dict(settle, player="p2", spot=2, amount="200", payout="200"),
+                   dict(settle, player="p4", spot=4, amount="400", payout="400")]  # no such bet
+    rows = [dict(r, seq=i) for i, r in enumerate(rows, 1)]
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT rule, line, expected, found FROM findings ORDER BY line").fetchall() == [
+        ("BAC-17.1", 11, "win, payout 100", "win, payout 10"),
+        ("BAC-17.1", 12, "win, payout 200", "win x2, payout 400")]
+    assert con.execute("SELECT missing, units FROM coverage WHERE rule = 'BAC-17.1' ORDER BY ALL").fetchall() == [
+        ("bet never settled in the log", 1),
+        ("settlement of no logged bet (docs/log-format.md: one settlement per bet)", 1), (None, 2)]

@@ -17,6 +17,11 @@ CREATE OR REPLACE MACRO bac_rank_value(r) AS CASE WHEN r < 9 THEN r + 1 WHEN r >
 CREATE OR REPLACE MACRO bac_value(c) AS
   CASE WHEN bac_card_code(c) > 0 THEN bac_rank_value((bac_card_code(c) - 1) // 4) END;
 
+-- The line and file of a coup's event at ``seq``, read from the events only for the rows a finding is written for.
+CREATE OR REPLACE MACRO bac_line(k, s) AS (SELECT e.line FROM bac_events e WHERE e.hand_key = k AND e.seq = s);
+
+CREATE OR REPLACE MACRO bac_file(k, s) AS (SELECT e.file FROM bac_events e WHERE e.hand_key = k AND e.seq = s);
+
 -- A logged amount as written in a finding; 'not logged' when the record lacks it.
 CREATE OR REPLACE MACRO bac_logged(x) AS coalesce(fmt_money(x), 'not logged');
 
@@ -249,8 +254,7 @@ SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
 FROM s JOIN bac_tables t USING (table_id) LEFT JOIN first_coup f USING (table_id, shoe_id)
 LEFT JOIN opening o USING (table_id, shoe_id) LEFT JOIN ends n USING (table_id, shoe_id);
 
--- Views, not copies, over the bulk of the data: each bet and each settlement with what its coup says (a payout or
--- commission the settlement does not log stays NULL: the rules judging it say so, scopes.settlements). The SQL
+-- Views, not copies, over the bulk of the data: each bet, and each bet with its settlements, with what its coup says. The SQL
 -- runner reads each of them once for the coverage of all their rules and once for the breaches.
 -- The bets a table allows, as written in a finding.
 CREATE OR REPLACE MACRO bac_allowed(t) AS
@@ -266,20 +270,43 @@ FROM bac_events b JOIN bac_coups c USING (hand_key)
 LEFT JOIN bac_allowed_bets a ON a.table_id = b.table_id AND a.bet_type = b.bet_type
 WHERE b.event = 'bet';
 
--- Money is widened to DECIMAL(38,4) here: DuckDB keeps DECIMAL(18,4) * DECIMAL(18,4) in 18 digits and stops the
--- run on overflow, and a legal stake of 14 integer digits times a payout ratio and a rate needs more.
-CREATE OR REPLACE TEMP VIEW bac_settlements AS
-SELECT s.table_id, s.hand_id, s.hand_key, c.shoe_id, s.seq, s.line, s.file, s.player, s.spot, s.bet_type,
-  CAST(s.amount AS DECIMAL(38,4)) AS amount, s.result,
-  CAST(s.payout AS DECIMAL(38,4)) AS payout, CAST(s.commission AS DECIMAL(38,4)) AS commission,
+-- One row per bet as its settlements settle it: the bets and settlements of a coup meet on the bet's key (player,
+-- spot, bet type; docs/log-format.md: one settlement per bet), so a payout is judged against the stake the bet
+-- placed (``amount``, the sum of the bet's chips), not the amount the settlement repeats, and a bet settled twice
+-- is judged on all it was paid: its ``result`` is then 'win x2', or 'lose and win' when the settlements differ.
+-- ``amount`` is NULL for a settlement of no logged bet, ``settles`` 0 for a bet never settled. Its evidence is its
+-- first settlement, else the bet: ``seq`` here, its line and file read back only for a finding (``bac_line``).
+-- Money is widened to DECIMAL(38,4): DuckDB keeps DECIMAL(18,4) * DECIMAL(18,4) in 18 digits and stops the run on
+-- overflow, and a legal stake of 14 integer digits times a payout ratio and a rate needs more. A payout or
+-- commission that one of the settlements does not log is NULL (the rules judging it say so, scopes.settlements).
+CREATE OR REPLACE TEMP TABLE bac_settlements AS
+WITH k AS (
+  SELECT hand_key, player, spot, bet_type,
+    sum(amount) FILTER (WHERE event = 'bet') AS amount,
+    count(*) FILTER (WHERE event = 'settle') AS settles,
+    CASE WHEN count(*) FILTER (WHERE event = 'settle') <= 1 THEN min(result) FILTER (WHERE event = 'settle')
+         WHEN min(result) FILTER (WHERE event = 'settle') = max(result) FILTER (WHERE event = 'settle')
+           THEN min(result) FILTER (WHERE event = 'settle') || ' x' || count(*) FILTER (WHERE event = 'settle')
+         ELSE min(result) FILTER (WHERE event = 'settle') || ' and ' || max(result) FILTER (WHERE event = 'settle')
+    END AS result,
+    CASE WHEN count(payout) FILTER (WHERE event = 'settle') = count(*) FILTER (WHERE event = 'settle')
+      THEN sum(payout) FILTER (WHERE event = 'settle') END AS payout,
+    CASE WHEN count(commission) FILTER (WHERE event = 'settle') = count(*) FILTER (WHERE event = 'settle')
+      THEN sum(commission) FILTER (WHERE event = 'settle') END AS commission,
+    coalesce(min(seq) FILTER (WHERE event = 'settle'), min(seq)) AS seq
+  FROM bac_events WHERE event IN ('bet', 'settle')
+  GROUP BY hand_key, player, spot, bet_type
+)
+SELECT c.table_id, c.hand_id, k.hand_key, c.shoe_id, k.seq, k.player, k.spot, k.bet_type,
+  CAST(k.amount AS DECIMAL(38,4)) AS amount, k.settles, k.result, CAST(k.payout AS DECIMAL(38,4)) AS payout,
+  CAST(k.commission AS DECIMAL(38,4)) AS commission,
   c.winner, c.banker_total, c.player_pair, c.banker_pair, c.voided, c.demo, c.tainted, c.cards_readable,
   t.commission_scheme, t.chip_unit,
   CASE
-    WHEN s.bet_type IN ('player', 'banker') AND c.winner = 'tie' THEN 'push'
-    WHEN s.bet_type IN ('player', 'banker') THEN CASE WHEN c.winner = s.bet_type THEN 'win' ELSE 'lose' END
-    WHEN s.bet_type = 'tie' THEN CASE WHEN c.winner = 'tie' THEN 'win' ELSE 'lose' END
-    WHEN s.bet_type = 'player_pair' THEN CASE WHEN c.player_pair THEN 'win' ELSE 'lose' END
-    WHEN s.bet_type = 'banker_pair' THEN CASE WHEN c.banker_pair THEN 'win' ELSE 'lose' END
+    WHEN k.bet_type IN ('player', 'banker') AND c.winner = 'tie' THEN 'push'
+    WHEN k.bet_type IN ('player', 'banker') THEN CASE WHEN c.winner = k.bet_type THEN 'win' ELSE 'lose' END
+    WHEN k.bet_type = 'tie' THEN CASE WHEN c.winner = 'tie' THEN 'win' ELSE 'lose' END
+    WHEN k.bet_type = 'player_pair' THEN CASE WHEN c.player_pair THEN 'win' ELSE 'lose' END
+    WHEN k.bet_type = 'banker_pair' THEN CASE WHEN c.banker_pair THEN 'win' ELSE 'lose' END
   END AS expected_result
-FROM bac_events s JOIN bac_coups c USING (hand_key) JOIN bac_tables t ON t.table_id = s.table_id
-WHERE s.event = 'settle';
+FROM k JOIN bac_coups c USING (hand_key) JOIN bac_tables t ON t.table_id = c.table_id;

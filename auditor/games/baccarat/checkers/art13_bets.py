@@ -3,7 +3,7 @@ cards of either hand form a pair: two cards of the same value regardless of colo
 but a Jack and a Queen do not." Pair bets are settled on the cards, independently of the coup's result."""
 
 from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import INPUT_ERROR_COUP, settlements
+from auditor.games.baccarat.scopes import INPUT_ERROR_COUP, SETTLEMENT_EVIDENCE, settlements
 
 register(SqlRule(
     id="BAC-13.1", game="baccarat",
@@ -20,7 +20,7 @@ _PAIR = settlements("bet_type IN ('player_pair', 'banker_pair')")
 register(SqlRule(
     id="BAC-13.2", game="baccarat", scope=_PAIR,
     findings=UnitBreach(
-        when="result IN ('win', 'lose') AND result <> expected_result", seq="seq", line="line",
+        when="result IN ('win', 'lose') AND result <> expected_result", **SETTLEMENT_EVIDENCE,
         message="bet_type || ' bet settled ' || result || ' but the first two cards of the hand ' "
                 "|| CASE WHEN expected_result = 'win' THEN 'have the same rank' ELSE 'differ in rank' END "
                 "|| '; art. 13: a pair is two cards of the same rank'",
@@ -31,7 +31,7 @@ register(SqlRule(
 register(SqlRule(
     id="BAC-13.3", game="baccarat", scope=_PAIR,
     findings=UnitBreach(
-        when="result NOT IN ('win', 'lose')", seq="seq", line="line",
+        when="result NOT IN ('win', 'lose')", **SETTLEMENT_EVIDENCE,
         message="bet_type || ' bet settled ' || result || ' on a ' || winner "
                 "|| ' coup; art. 13: pair bets are settled on the cards alone'",
         expected="expected_result", found="result",

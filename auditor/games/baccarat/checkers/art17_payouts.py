@@ -3,7 +3,7 @@ to 1. Winning Banker pair and Player pair bets are paid at 11 to 1." Losing bets
 have won comes from the cards (docs/baccarat-checks.md); each breach is reported once, under the bet's situation."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import settlements
+from auditor.games.baccarat.scopes import SETTLEMENT_EVIDENCE, settlements
 
 
 def _winning(rule_id: str, where: str, ratio: str, label: str) -> None:
@@ -11,7 +11,7 @@ def _winning(rule_id: str, where: str, ratio: str, label: str) -> None:
     register(SqlRule(
         id=rule_id, game="baccarat", scope=settlements(where, "payout", "win"),
         findings=UnitBreach(
-            when=f"result <> 'win' OR payout <> amount * {ratio}", seq="seq", line="line",
+            when=f"result <> 'win' OR payout <> amount * {ratio}", **SETTLEMENT_EVIDENCE,
             message=f"'winning {label} bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' "
                     f"|| bac_logged(payout) || '; art. 17 pays ' || {ratio} || ' to 1'",
             expected=f"'win, payout ' || fmt_money(amount * {ratio})", found="result || ', payout ' || bac_logged(payout)",
@@ -29,7 +29,7 @@ register(SqlRule(
     id="BAC-17.4", game="baccarat",
     scope=settlements("bet_type IN ('player_pair', 'banker_pair') AND expected_result = 'win'", "payout", "win"),
     findings=UnitBreach(
-        when="result = 'win' AND payout <> amount * {{payout_pair}}", seq="seq", line="line",
+        when="result = 'win' AND payout <> amount * {{payout_pair}}", **SETTLEMENT_EVIDENCE,
         message="'winning ' || bet_type || ' bet of ' || fmt_money(amount) || ' paid ' || bac_logged(payout) "
                 "|| '; art. 17(3) pays {{payout_pair}} to 1'",
         expected="fmt_money(amount * {{payout_pair}})", found="bac_logged(payout)",
@@ -41,7 +41,7 @@ register(SqlRule(
     findings=UnitBreach(
         when="""CASE WHEN bet_type IN ('player_pair', 'banker_pair') THEN result = 'lose' AND payout <> 0
                      ELSE result <> 'lose' OR payout <> 0 END""",
-        seq="seq", line="line",
+        **SETTLEMENT_EVIDENCE,
         message="'losing ' || bet_type || ' bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' "
                 "|| bac_logged(payout) || '; a losing bet is collected'",
         expected="'lose, payout 0'", found="result || ', payout ' || bac_logged(payout)",

@@ -5,7 +5,7 @@ não cobra qualquer comissão … Todavia, quando este grupo vença o lance com 
 violation, under-collection a warning."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import settlements
+from auditor.games.baccarat.scopes import SETTLEMENT_EVIDENCE, settlements
 
 _STANDARD_WIN = "bet_type = 'banker' AND expected_result = 'win' AND commission_scheme = 'standard'"
 _DUE = "bac_floor_unit(amount * {{payout_banker}} * {{commission_rate}}, chip_unit)"
@@ -13,7 +13,7 @@ _DUE = "bac_floor_unit(amount * {{payout_banker}} * {{commission_rate}}, chip_un
 register(SqlRule(
     id="BAC-18.1", game="baccarat", scope=settlements(_STANDARD_WIN, "commission", "win"),
     findings=UnitBreach(
-        when=f"result = 'win' AND commission <> {_DUE}", seq="seq", line="line",
+        when=f"result = 'win' AND commission <> {_DUE}", **SETTLEMENT_EVIDENCE,
         severity=f"CASE WHEN commission > {_DUE} THEN 'violation' ELSE 'warning' END",
         message=f"'commission of ' || bac_logged(commission) || ' on a winning Banker bet of ' || fmt_money(amount) "
                 f"|| '; 5% rounded down to the chip unit ' || fmt_money(chip_unit) || ' is ' || fmt_money({_DUE}) "
@@ -25,7 +25,7 @@ register(SqlRule(
 register(SqlRule(
     id="BAC-18.2", game="baccarat", scope=settlements(f"NOT ({_STANDARD_WIN})", "commission"),
     findings=UnitBreach(
-        when="commission <> 0", seq="seq", line="line",
+        when="commission <> 0", **SETTLEMENT_EVIDENCE,
         message="'commission of ' || bac_logged(commission) || ' collected on a ' || bet_type || ' bet that should ' "
                 "|| CASE expected_result WHEN 'win' THEN 'win' WHEN 'lose' THEN 'lose' ELSE 'push' END "
                 "|| CASE WHEN commission_scheme = 'no_commission' THEN ' at a no-commission table' ELSE '' END "
@@ -42,7 +42,7 @@ register(SqlRule(
     scope=settlements("bet_type = 'banker' AND expected_result = 'win' AND commission_scheme = 'no_commission'",
                       "payout", "win"),
     findings=UnitBreach(
-        when=f"result <> 'win' OR payout <> {_NO_COMMISSION_DUE}", seq="seq", line="line",
+        when=f"result <> 'win' OR payout <> {_NO_COMMISSION_DUE}", **SETTLEMENT_EVIDENCE,
         message=f"'no-commission table: Banker won with ' || banker_total || '; bet of ' || fmt_money(amount) "
                 f"|| ' settled ' || result || ' with payout ' || bac_logged(payout) || ', art. 18(2) pays ' "
                 f"|| fmt_money({_NO_COMMISSION_DUE})",
