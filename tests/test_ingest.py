@@ -191,6 +191,26 @@ def test_a_poker_action_that_moves_chips_needs_its_amount(tmp_path):
         (4, "event action: missing required field amount (for action call)")]
     assert all(line != 3 for _, line, _ in quarantine)  # a fold moves no chips
 
+
+def test_a_seat_taken_twice_in_a_hand_is_quarantined(tmp_path):
+    """Two seat events for one seat in one hand say two things of it (the last one silently won before)."""
+    rows = [{"table_id": "H1", "game": "holdem", "seq": i, **r} for i, r in enumerate([
+        {"event": "table_open", "config": {"betting": "no_limit", "small_blind": "5", "big_blind": "10",
+                                           "chip_unit": "1", "seats": 10}},
+        {"event": "hand_start", "hand_id": "1"},
+        {"event": "seat", "hand_id": "1", "seat": 2, "player": "ann", "amount": "1000"},
+        {"event": "seat", "hand_id": "1", "seat": 3, "player": "bob", "amount": "1000"},
+        {"event": "seat", "hand_id": "1", "seat": 2, "player": "eve", "amount": "5000"},
+        {"event": "hand_end", "hand_id": "1"},
+        {"event": "hand_start", "hand_id": "2"},
+        {"event": "seat", "hand_id": "2", "seat": 2, "player": "ann", "amount": "1000"},  # a new hand: a new seating
+        {"event": "hand_end", "hand_id": "2"},
+    ], 1)]
+    path = write_jsonl(tmp_path / "t.jsonl", rows)
+    _, quarantine = load(path)
+    assert [(line, reason) for _, line, reason in quarantine] == [
+        (5, f"seat 2 seated twice in hand 1 (first at {path}:3)")]
+
 def test_csv_row_with_wrong_field_count(tmp_path, coup):
     path = write_csv(tmp_path / "t.csv", coup)
     lines = path.read_text().splitlines()

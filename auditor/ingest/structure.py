@@ -4,7 +4,7 @@ These run after record-level validation, over the records that passed it. A reco
 with its reason; the replay never repairs what the log says.
 
 They run on a narrow projection of the records (``rid``, ``fid``, ``line``, ``table_id``, ``seq``, ``event``,
-``hand_id``, ``game``), one range of whole tables at a time: every check is within a table, so a range is checked
+``hand_id``, ``game``, ``seat``), one range of whole tables at a time: every check is within a table, so a range is checked
 alone, and only the outcome per record (``problem``, ``hand_key``, ``nth``) is kept and joined back by ``rid``."""
 
 from __future__ import annotations
@@ -26,6 +26,12 @@ WITH d AS (
   SELECT *, row_number() OVER w AS dup_rank, first_value(fid) OVER w AS first_fid,
          first_value(line) OVER w AS first_line
   FROM {records} WINDOW w AS (PARTITION BY table_id, seq ORDER BY fid, line)
+), seats AS (
+  -- A seat is taken once per hand: a second seat event for it would make the log say two things of one seat.
+  SELECT rid, row_number() OVER w AS seat_rank, first_value(fid) OVER w AS seat_fid,
+         first_value(line) OVER w AS seat_line
+  FROM {records} WHERE event = 'seat' AND hand_id IS NOT NULL AND seat IS NOT NULL
+  WINDOW w AS (PARTITION BY table_id, hand_id, seat ORDER BY seq, fid, line)
 ), opens AS (
   SELECT table_id, game AS table_game, seq AS open_seq, fid AS open_fid, line AS open_line
   FROM d WHERE event = 'table_open' AND dup_rank = 1
@@ -39,9 +45,12 @@ WITH d AS (
     WHEN event = 'table_open' AND NOT (d.fid = open_fid AND line = open_line)
       THEN 'table ' || table_id || ' opened twice (first at ' || open_f.file || ':' || open_line || ')'
     WHEN seq < open_seq THEN 'event before the table_open of ' || table_id
+    WHEN seat_rank > 1 THEN 'seat ' || d.seat || ' seated twice in hand ' || d.hand_id
+                            || ' (first at ' || seat_f.file || ':' || seat_line || ')'
   END AS problem
-  FROM d LEFT JOIN opens USING (table_id)
+  FROM d LEFT JOIN opens USING (table_id) LEFT JOIN seats USING (rid)
   LEFT JOIN {files} first_f ON first_f.fid = d.first_fid LEFT JOIN {files} open_f ON open_f.fid = opens.open_fid
+  LEFT JOIN {files} seat_f ON seat_f.fid = seats.seat_fid
 ), g AS (
   SELECT table_id, hand_id,
          count(*) FILTER ({_IN_START}) AS n_start,
