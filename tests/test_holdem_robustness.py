@@ -113,9 +113,12 @@ def test_the_last_player_standing_wins_the_pot_and_the_antes(tmp_path):
 
 
 def test_all_fold_with_antes_paid_as_one_award(tmp_path):
-    """The reviewer's log: 18 awarded, nothing refunded. Judged, not a traceback: the uncalled 5 is due back."""
+    """The reviewer's log: 18 awarded, nothing refunded. Judged, not a traceback: the uncalled 5 is due back, one
+    finding (not a second one for the award that holds it)."""
     findings, _ = run(tmp_path, all_fold_with_antes("h1", [money("award", "h1", 3, "18")]))
-    assert sorted(rules_of(findings)) == [("THE-10.2", "h1"), ("THE-10.2", "h1"), ("THE-6.2", "h1")]
+    assert [(rule, message) for rule, _, _, message in findings if rule == "THE-10.2"] == [
+        ("THE-10.2", "uncalled bet returned: nothing; due: seat 3 5")]
+    assert sorted(rules_of(findings)) == [("THE-10.2", "h1"), ("THE-6.2", "h1")]
 
 
 # --- 2. a hand with no seat events ---------------------------------------------------------------------------------
@@ -276,19 +279,41 @@ def test_no_limit_an_under_raise_that_is_not_all_in_is_one_finding(tmp_path):
 
 # --- 8. the uncalled bet -------------------------------------------------------------------------------------------
 
-def raised_and_folded(hand: str, paid: list[dict]) -> list[dict]:
-    """Button 1 raises to 100, both blinds fold: 90 of it is uncalled; ``paid`` returns it and awards the 25."""
+def folded_to(hand: str, winner: int, raise_to: str | None, paid: list[dict], after: dict[int, str]) -> list[dict]:
+    """Button 1, blinds 2 and 3; ``winner`` raises to ``raise_to`` (None: no raise) and everyone else folds;
+    ``paid`` returns the uncalled bet and awards the pot; ``after``: the stacks after."""
     hole = {2: ["7c", "2d"], 3: ["8c", "3d"], 1: ["As", "Ah"]}
+    folds = [act(hand, s, "fold") for s in (1, 2, 3) if s != winner]
     return [{"event": "hand_start", "hand_id": hand, "seat": 1}, *seated(hand),
             act(hand, 2, "post_small_blind", "5"), act(hand, 3, "post_big_blind", "10"),
             *({"event": "deal", "hand_id": hand, "card": hole[s][r], "to": "seat", "seat": s, "face": "down"}
               for r in (0, 1) for s in (2, 3, 1)),
-            act(hand, 1, "raise", "100"), act(hand, 2, "fold"), act(hand, 3, "fold"), *paid,
-            money("stack", hand, 1, "1015"), money("stack", hand, 2, "995"), money("stack", hand, 3, "990"),
-            {"event": "hand_end", "hand_id": hand}]
+            *([act(hand, winner, "raise", raise_to)] if raise_to else []), *folds, *paid,
+            *(money("stack", hand, s, a) for s, a in after.items()), {"event": "hand_end", "hand_id": hand}]
+
+
+def raised_and_folded(hand: str, paid: list[dict]) -> list[dict]:
+    """Button 1 raises to 100, both blinds fold: 90 of it is uncalled; ``paid`` returns it and awards the 25."""
+    return folded_to(hand, 1, "100", paid, {1: "1015", 2: "995", 3: "990"})
 
 
 def test_the_uncalled_bet_returned_in_two_refunds(tmp_path):
     paid = [money("refund", "h1", 1, "50"), money("refund", "h1", 1, "40"), money("award", "h1", 1, "25")]
     findings, rules = run(tmp_path, raised_and_folded("h1", paid))
     assert findings == [] and rules["THE-10.2"].evaluated == 1
+
+
+def test_the_uncalled_bet_paid_in_the_award_is_one_finding(tmp_path):
+    """115 awarded, nothing refunded: the uncalled 90 was not returned (THE-10.2), once; the award holds the pot,
+    which is right (it was also reported as a pot not awarded to the best hand)."""
+    findings, _ = run(tmp_path, raised_and_folded("h1", [money("award", "h1", 1, "115")]))
+    assert [(rule, message) for rule, _, _, message in findings] == [
+        ("THE-10.2", "uncalled bet returned: nothing; due: seat 1 90")]
+
+
+def test_a_walk_paid_as_one_award_is_one_finding(tmp_path):
+    """Everyone folds to the big blind, who is awarded 15: his uncalled 5 was not refunded, one finding."""
+    rows = folded_to("h1", 3, None, [money("award", "h1", 3, "15")], {1: "1000", 2: "995", 3: "1005"})
+    findings, _ = run(tmp_path, rows)
+    assert [(rule, message) for rule, _, _, message in findings] == [
+        ("THE-10.2", "uncalled bet returned: nothing; due: seat 3 5")]

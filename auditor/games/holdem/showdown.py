@@ -123,9 +123,20 @@ def review(hand: Hand, ruleset: Ruleset) -> Review:
     else:
         result.ranks = {s: 1 for s in live}
     result.pots = _division(hand, ruleset, result.ranks, pots, rake)
-    if result.expected != _total([{a.seat: a.amount} for a in hand.awards if a.seat is not None]):
+    logged = _total([{a.seat: a.amount} for a in hand.awards if a.seat is not None])
+    if logged not in (result.expected, _with_unreturned(hand, result.expected, back)):
         _classify(hand, ruleset, result, pots, rake)
     return result
+
+
+def _with_unreturned(hand: Hand, expected: Shares, back: tuple[int, Decimal] | None) -> Shares:
+    """The expected awards plus the part of the uncalled bet not refunded to its owner: the awards when they pay it
+    instead of a refund, which THE-10.2 reports once, as the uncalled bet not returned (art. 10(2))."""
+    if back is None:
+        return expected
+    owner, due = back
+    refunded = sum((r.amount for r in hand.refunds if r.seat == owner), ZERO)
+    return _total([expected, {owner: due - refunded}])
 
 
 def _fmt(awards: Shares) -> str:
