@@ -3,12 +3,14 @@ findings and coverage the regulation gives it (docs/holdem-checks.md)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
 from auditor.games.holdem.hand import Hand, Source, TableInfo
-from auditor.games.holdem.showdown import DUPLICATE, review
+from auditor.games.holdem.pots import Pot
+from auditor.games.holdem.showdown import DUPLICATE, PotShare, _pot_rule, review
 from auditor.model.result import RuleSummary
 from conftest import write_jsonl
 
@@ -317,3 +319,12 @@ def test_a_walk_paid_as_one_award_is_one_finding(tmp_path):
     findings, _ = run(tmp_path, rows)
     assert [(rule, message) for rule, _, _, message in findings] == [
         ("THE-10.2", "uncalled bet returned: nothing; due: seat 3 5")]
+
+
+# --- a pot nobody was paid ------------------------------------------------------------------------------------------
+def test_a_side_pot_nobody_was_awarded_is_art_10s_not_a_split_refused():
+    """A pot paid to nobody is not "equal hands not shared" (THE-14.1) but a pot not paid out (art. 10(2))."""
+    hand = Hand(TableInfo("H1", CONFIG, frozenset()), "h1", Source(1, "h.jsonl", 1), None)
+    share = PotShare(Pot(Decimal(100), (1, 3)), (3,), {3: Decimal(100)})
+    assert _pot_rule(hand, review(hand, load_rulesets()["holdem"]), share, {}) == (
+        "THE-10.2", "the awards are not the pot less the rake (art. 10(2))")

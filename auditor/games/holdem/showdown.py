@@ -197,7 +197,7 @@ def _stranger_rule(hand: Hand, r: Review, recipients: set[int], winners: set[int
 
 def _pot_rule(hand: Hand, r: Review, share: PotShare, got: Shares) -> tuple[str, str]:
     winners, recipients = set(share.winners), set(got)
-    if recipients < winners:
+    if recipients and recipients < winners:  # paid to nobody is not a split refused: art. 10(2) below
         return "THE-14.1", "equal hands not shared (suits do not rank, art. 14(1))"
     if recipients - winners:
         return _stranger_rule(hand, r, recipients, winners) or _NOT_BEST
