@@ -268,6 +268,14 @@ def test_fixed_limit_an_oversized_raise_leaves_the_unit_and_the_cap(tmp_path):
         ("THE-12.2", "raise number 4 in the preflop round with 3 players live")]
 
 
+
+def test_fixed_limit_a_raise_below_the_unit_is_one_finding(tmp_path):
+    """In fixed limit every raise is the unit (art. 11(2), THE-11.2); a raise by 3 of a unit of 5 is that one
+    error, not also a raise below the last one (THE-12.1)."""
+    preflop = [(1, "raise", "13"), (2, "call", "8"), (3, "call", "3")]
+    findings, _ = run(tmp_path, bet_out("h1", preflop), betting="fixed_limit")
+    assert [rule for rule, _, _, _ in findings] == ["THE-11.2"]
+
 def test_no_limit_an_under_raise_that_is_not_all_in_is_one_finding(tmp_path):
     """Seat 3 raises the flop bet of 100 by 50 with chips behind (THE-12.1). It is no all-in for less: the betting
     is not closed to those who had acted, and seat 2's re-raise is lawful (it was a second THE-12.1)."""

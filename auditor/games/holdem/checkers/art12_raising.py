@@ -10,13 +10,15 @@ from auditor.games.holdem.conditions import all_of, betting, seated
 
 
 def _minimum_raise(hand, ruleset):
+    """In fixed limit the size of every bet and raise is art. 11(2)'s (THE-11.2): only the reopening is judged here."""
+    sized_here = hand.table.config.get("betting") != "fixed_limit"
     for a in hand.actions:
         if a.kind != "raise" and not (a.kind == "bet" and a.current_bet > 0):
             continue
         if a.increment > 0 and not a.may_raise:
             yield breach(a.src, f"seat {a.seat} raised after an all-in for less that did not reopen the betting to "
                                 "him (art. 12(1), DECISIONS.md)", "call or fold", a.kind)
-        elif 0 < a.increment < a.min_increment and not a.all_in:
+        elif sized_here and 0 < a.increment < a.min_increment and not a.all_in:
             yield breach(a.src, f"raise of {a.increment.normalize():f} below the last bet or raise of "
                                 f"{a.min_increment.normalize():f} (art. 12(1))", f">= {a.min_increment.normalize():f}",
                          f"{a.increment.normalize():f}")
