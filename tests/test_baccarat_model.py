@@ -3,7 +3,9 @@ logged stays unknown (never a zero-valued card), and the coup table reads the ca
 
 from __future__ import annotations
 
+import json
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +183,41 @@ def test_a_payout_is_judged_against_the_bet_it_settles(tmp_path):
     assert con.execute("SELECT missing, units FROM coverage WHERE rule = 'BAC-17.1' ORDER BY ALL").fetchall() == [
         ("bet never settled in the log", 1),
         ("settlement of no logged bet (docs/log-format.md: one settlement per bet)", 1), (None, 2)]
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "baccarat"
+
+
+def _fixture(rule: str) -> list[dict]:
+    return [json.loads(line) for line in (FIXTURES / rule / "clean.jsonl").read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_table_that_logs_no_burn_is_not_judged_on_its_burns(tmp_path):
+    """DECISIONS.md: "a file with no burn events" is not evaluated, not a burn of 0 cards (BAC-2.2)."""
+    rows = [r for r in _fixture("BAC-2.2") if r["event"] != "burn"]
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT count(*) FROM findings WHERE rule = 'BAC-2.2'").fetchone()[0] == 0
+    assert {m for (m,) in con.execute("SELECT missing FROM coverage WHERE rule = 'BAC-2.2'").fetchall()} == {
+        "no burn event logged at this table"}
+
+
+def test_an_automatic_shuffler_dealer_may_deal_a_card_any_number_of_times(tmp_path):
+    """Art. 7(2): the cards return to the machine after each coup, so BAC-1.2 cannot count them per shoe."""
+    rows = [r for r in _fixture("BAC-7.3") if r["table_id"] == "T1"]  # its automatic shuffler-dealer table
+    coups = [r["hand_id"] for r in rows if r["event"] == "coup_start"]
+    first = [r for r in rows if r.get("hand_id") == coups[0]]
+    deals = [r["card"] for r in first if r["event"] == "deal"]
+    for r in rows:  # every coup deals the first coup's cards again
+        if r["event"] == "deal" and r.get("hand_id") != coups[0]:
+            r["card"] = deals[0]
+    decks = rows[0]["config"]["decks"]
+    extra = [dict(r, hand_id=f"X{n}", seq=100_000 + 100 * n + i) for n in range(decks + 1)
+             for i, r in enumerate(first)]
+    end = next(i for i, r in enumerate(rows) if r["event"] == "shoe_end")
+    rows[end:end] = extra
+    rows[end + len(extra):] = [dict(r, seq=200_000 + i) for i, r in enumerate(rows[end + len(extra):])]
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT count(*) FROM quarantine").fetchone()[0] == 0
+    assert con.execute("SELECT count(*) FROM findings WHERE rule = 'BAC-1.2'").fetchone()[0] == 0
+    assert {m for (m,) in con.execute("SELECT missing FROM coverage WHERE rule = 'BAC-1.2'").fetchall()} == {
+        "automatic shuffler-dealer: the cards return to the machine after each coup (art. 7(2))"}

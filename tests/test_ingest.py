@@ -211,6 +211,13 @@ def test_a_seat_taken_twice_in_a_hand_is_quarantined(tmp_path):
     assert [(line, reason) for _, line, reason in quarantine] == [
         (5, f"seat 2 seated twice in hand 1 (first at {path}:3)")]
 
+
+def test_the_coups_after_the_cut_card_are_0_or_1(tmp_path, coup):
+    """Art. 3(1): the last coup, "or only one more coup": a table declaring 3 (or 2^63 - 1) has no valid opening."""
+    coup[0]["config"] = {**coup[0]["config"], "coups_after_cut_card": 3}
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
+    assert "config: coups_after_cut_card: expected one of 0, 1, found 3" in quarantine[0][2]
+
 def test_csv_row_with_wrong_field_count(tmp_path, coup):
     path = write_csv(tmp_path / "t.csv", coup)
     lines = path.read_text().splitlines()

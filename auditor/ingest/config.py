@@ -18,7 +18,9 @@ def _check_value(key: ConfigKey, value: object) -> str | None:
     if kind == "integer":
         if not isinstance(value, int) or isinstance(value, bool):
             return "expected an integer"
-        return None if -_INT64 <= value < _INT64 else "expected an integer of at most 18 digits"
+        if not -_INT64 <= value < _INT64:
+            return "expected an integer of at most 18 digits"
+        return "expected one of " + ", ".join(map(str, enum)) if enum and value not in enum else None
     if kind == "boolean":
         return None if isinstance(value, bool) else "expected true or false"
     if kind == "money":

@@ -1,7 +1,7 @@
 """Art. 1 (Material / 用具): "six to twelve decks of 52 cards … a gaming table … with seven or more seats"."""
 
-from auditor.engine.registry import SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import SHOES, TABLES
+from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
+from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, RECYCLED, TABLES
 
 register(SqlRule(
     id="BAC-1.1", game="baccarat", scope=TABLES,
@@ -16,9 +16,11 @@ register(SqlRule(
 # Art. 1(1): a shoe of N decks holds each card (rank and suit) N times; the (N+1)-th sighting is the breach. A
 # dealt card belongs to its coup's shoe, a burned one to the shoe it names or else the shoe last started. Cards are
 # counted per shoe from the coups' packed deals (deals past the sixth, which no valid coup has, and
-# burns come from the events); only the cards seen too often are then followed through the events in order.
+# burns come from the events); only the cards seen too often are then followed through the events in order. An
+# automatic shuffler-dealer takes the cards back after each coup (art. 7(2)): a card may come out any number of times.
 register(SqlRule(
-    id="BAC-1.2", game="baccarat", scope=SHOES,
+    id="BAC-1.2", game="baccarat",
+    scope=Scope("bac_shoes", missing=f"CASE WHEN tainted THEN '{INPUT_ERROR_SHOE}' WHEN auto_shuffler THEN '{RECYCLED}' END"),
     findings="""
     WITH seen AS (
       SELECT table_id, shoe_id, unnest([bac_unpack(packed, 1), bac_unpack(packed, 2), bac_unpack(packed, 3),
@@ -31,7 +33,7 @@ register(SqlRule(
       SELECT table_id, coalesce(shoe_id, open_shoe), bac_card_code(card) FROM bac_shoe_events WHERE event = 'burn'
     ), over AS (
       SELECT s.table_id, s.shoe_id, bac_code_card(s.code) AS card, t.decks FROM seen s JOIN bac_tables t USING (table_id)
-      WHERE s.code > 0 GROUP BY s.table_id, s.shoe_id, s.code, t.decks HAVING count(*) > t.decks
+      WHERE s.code > 0 AND NOT t.auto_shuffler GROUP BY s.table_id, s.shoe_id, s.code, t.decks HAVING count(*) > t.decks
     ), sightings AS (
       SELECT c.table_id, c.shoe_id, e.hand_id, e.card, e.seq, e.file, e.line
       FROM bac_events e JOIN bac_coups c USING (hand_key)

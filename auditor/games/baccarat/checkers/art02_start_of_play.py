@@ -30,11 +30,15 @@ register(SqlRule(
     ),
 ))
 
+# A table that logs no burn at all does not log its burns (DECISIONS.md: missing data is not compliance).
+_BURNS_LOGGED = "EXISTS (SELECT 1 FROM bac_shoe_events b WHERE b.table_id = {shoe}.table_id AND b.event = 'burn')"
+
 # The declared method fixes the size of the burn set; a first card of value 0 (T, J, Q, K) means 10 cards.
 register(SqlRule(
     id="BAC-2.2", game="baccarat",
-    scope=_opening("WHEN burn_method = 'face_value' AND first_burn IS NULL "
-                   "THEN 'face-value burn: the first burned card is not logged'"),
+    scope=_opening(f"""WHEN burn_method <> 'none' AND NOT {_BURNS_LOGGED.format(shoe='u')}
+        THEN 'no burn event logged at this table'
+      WHEN burn_method = 'face_value' AND first_burn IS NULL THEN 'face-value burn: the first burned card is not logged'"""),
     findings="""
     WITH expected AS (
       SELECT *, CASE burn_method
@@ -44,9 +48,10 @@ register(SqlRule(
                                       ELSE bac_value(first_burn) END
           WHEN 'none' THEN 0
         END AS want
-      FROM bac_shoes
+      FROM bac_shoes s
       WHERE NOT tainted AND NOT auto_shuffler AND first_coup_seq IS NOT NULL
         AND NOT (burn_method = 'face_value' AND first_burn IS NULL)
+        AND (burn_method = 'none' OR """ + _BURNS_LOGGED.format(shoe="s") + """)
     )
     SELECT table_id, shoe_id, NULL AS hand_id, coalesce(first_burn_seq, start_seq) AS seq, file,
            coalesce(first_burn_line, start_line) AS line,
