@@ -221,3 +221,22 @@ def test_an_automatic_shuffler_dealer_may_deal_a_card_any_number_of_times(tmp_pa
     assert con.execute("SELECT count(*) FROM findings WHERE rule = 'BAC-1.2'").fetchone()[0] == 0
     assert {m for (m,) in con.execute("SELECT missing FROM coverage WHERE rule = 'BAC-1.2'").fetchall()} == {
         "automatic shuffler-dealer: the cards return to the machine after each coup (art. 7(2))"}
+
+
+def test_the_card_handler_is_not_judged_when_a_bettor_status_is_unknown(tmp_path):
+    """Art. 16(2) names the largest *seated* bet: a bet whose status is not logged may be it (it was counted seated)."""
+    rows = _fixture("BAC-16.1")
+    bettor = next(r for r in rows if r["event"] == "bet" and r["standing"])  # C1's standing W201, the largest stake
+    del bettor["standing"]
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT count(*) FROM findings WHERE rule = 'BAC-16.1'").fetchone()[0] == 0
+    assert ("a bettor status (seated or standing) not logged", 1) in con.execute(
+        "SELECT missing, units FROM coverage WHERE rule = 'BAC-16.1'").fetchall()
+
+
+def test_a_cut_without_its_position_says_so(tmp_path):
+    rows = _fixture("BAC-2.1")
+    del next(r for r in rows if r["event"] == "cut")["position"]
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert ("cut position not logged", 1) in con.execute(
+        "SELECT missing, units FROM coverage WHERE rule = 'BAC-2.1'").fetchall()

@@ -20,7 +20,8 @@ def _opening(extra: str = "") -> Scope:
 
 
 register(SqlRule(
-    id="BAC-2.1", game="baccarat", scope=_opening("WHEN cut_position IS NULL THEN 'no cut event logged'"),
+    id="BAC-2.1", game="baccarat",
+    scope=_opening("WHEN cut_seq IS NULL THEN 'no cut event logged' WHEN cut_position IS NULL THEN 'cut position not logged'"),
     findings=UnitBreach(
         when="abs(cut_position - {{cut_card_min_remaining}}) > {{cut_card_tolerance}}",
         hand="NULL", seq="cut_seq", line="cut_line",

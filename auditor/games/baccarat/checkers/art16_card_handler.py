@@ -4,18 +4,26 @@ handles the cards." """
 from auditor.engine.registry import Scope, SqlRule, register
 from auditor.games.baccarat.scopes import INPUT_ERROR_COUP
 
-# The stakes are summed only for the coups whose card handler is logged; the leaders are named only where the
-# handler is not one of them.
+# The stakes are summed only for the coups whose card handler is logged and every bettor's status is known (a bet
+# whose status is not logged may be the largest seated one); the leaders are named only where the handler is not one
+# of them.
+_STATUS_UNKNOWN = ("EXISTS (SELECT 1 FROM bac_events b WHERE b.hand_key = {coup}.hand_key AND b.event = 'bet' "
+                   "AND b.standing IS NULL)")
+
+
 register(SqlRule(
     id="BAC-16.1", game="baccarat",
     scope=Scope("bac_coups", "NOT demo",
-                f"CASE WHEN tainted THEN '{INPUT_ERROR_COUP}' WHEN NOT handled THEN 'no card handler logged' END"),
+                f"""CASE WHEN tainted THEN '{INPUT_ERROR_COUP}' WHEN NOT handled THEN 'no card handler logged'
+                    WHEN {_STATUS_UNKNOWN.format(coup='u')} THEN 'a bettor status (seated or standing) not logged'
+                END"""),
     findings="""
     WITH handled AS (
-      SELECT hand_key, shoe_id FROM bac_coups WHERE handled AND NOT demo AND NOT tainted
+      SELECT hand_key, shoe_id FROM bac_coups c
+      WHERE handled AND NOT demo AND NOT tainted AND NOT """ + _STATUS_UNKNOWN.format(coup="c") + """
     ), stakes AS (
       SELECT hand_key, player, sum(amount) AS staked FROM bac_events JOIN handled USING (hand_key)
-      WHERE event = 'bet' AND standing IS DISTINCT FROM true GROUP BY ALL
+      WHERE event = 'bet' AND NOT standing GROUP BY ALL
     ), top AS (
       SELECT hand_key, max(staked) AS top_stake FROM stakes GROUP BY ALL
     ), breaches AS (
