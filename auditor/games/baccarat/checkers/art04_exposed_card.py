@@ -1,5 +1,6 @@
 """Art. 4 (陽反牌): "If … a card comes out of the shoe … face up, the exposed card and the bets of that coup remain
-valid, and play continues." A coup voided after a card was exposed breaches it."""
+valid, and play continues." A coup voided after a card was exposed breaches it, unless its cards show a dealing
+error (``dealing_broken``): art. 10 voids a coup whose error "cannot be corrected"."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register
 from auditor.games.baccarat.scopes import COUPS
@@ -7,7 +8,7 @@ from auditor.games.baccarat.scopes import COUPS
 register(SqlRule(
     id="BAC-4.1", game="baccarat", scope=COUPS,
     findings=UnitBreach(
-        when="exposed AND voided", seq="void_seq", line="void_line",
+        when="exposed AND voided AND NOT dealing_broken", seq="void_seq", line="void_line",
         message="'coup ' || hand_id || ' was voided after a card was exposed; art. 4: its bets remain valid'",
         expected="'played and settled'", found="'voided'",
     ),

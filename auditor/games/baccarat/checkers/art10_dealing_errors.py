@@ -6,17 +6,10 @@ without commission."""
 from auditor.engine.registry import SqlRule, register
 from auditor.games.baccarat.scopes import COUPS
 
-# The card breaches of arts. 7 and 9, as the checkers of those articles read them.
-_BROKEN = """
-  NOT (c.counts_ok AND c.first_four_ok AND c.thirds_ok)
-  OR ((c.p2 >= 8 OR c.b2 >= 8) AND c.n_player + c.n_banker > 4)
-  OR (NOT (c.p2 >= 8 OR c.b2 >= 8) AND ((c.p2 <= 5) <> (c.n_player = 3) OR c.banker_must_draw <> (c.n_banker = 3)))
-"""
-
 # The settlements and bets are read from the events only for the voided coups.
 register(SqlRule(
     id="BAC-10.1", game="baccarat", scope=COUPS,
-    findings=f"""
+    findings="""
     WITH voided AS (SELECT hand_key, shoe_id FROM bac_coups WHERE voided AND NOT demo AND NOT tainted),
     refunds AS (SELECT s.* FROM bac_events s JOIN voided USING (hand_key) WHERE s.event = 'settle')
     SELECT c.table_id, c.shoe_id, c.hand_id, c.result_seq AS seq, c.file, coalesce(c.result_line, c.start_line) AS line,
@@ -24,8 +17,8 @@ register(SqlRule(
              AS message,
            'corrected, or voided and refunded' AS expected, 'settled as dealt' AS found
     FROM bac_coups c
-    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND c.cards_known AND NOT c.tainted
-      AND ({_BROKEN})
+    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND c.cards_known AND c.dealing_broken
+      AND NOT c.tainted
     UNION ALL
     SELECT s.table_id, v.shoe_id, s.hand_id, s.seq, s.file, s.line,
            'voided coup ' || s.hand_id || ': ' || s.bet_type || ' bet of ' || fmt_money(s.amount) || ' settled ' || s.result
