@@ -314,7 +314,7 @@ WITH k AS (
 SELECT c.table_id, c.hand_id, k.hand_key, c.shoe_id, k.seq, k.player, k.spot, k.bet_type,
   CAST(k.amount AS DECIMAL(38,4)) AS amount, k.settles, k.result, CAST(k.payout AS DECIMAL(38,4)) AS payout,
   CAST(k.commission AS DECIMAL(38,4)) AS commission,
-  c.winner, c.banker_total, c.player_pair, c.banker_pair, c.voided, c.demo, c.tainted, c.cards_readable,
+  c.winner, c.banker_total, c.player_pair, c.banker_pair, c.voided, c.corrected, c.demo, c.tainted, c.cards_readable,
   t.commission_scheme, t.chip_unit,
   CASE
     WHEN k.bet_type IN ('player', 'banker') AND c.winner = 'tie' THEN 'push'

@@ -10,6 +10,7 @@ INPUT_ERROR_SHOE = "input error in shoe (quarantined record)"
 UNREADABLE_CARDS = "cards do not form a valid coup (reported under BAC-7.1, 7.2 or 9.1)"
 UNKNOWN_CARD = "a dealt card is not logged"
 VOIDED_OR_CORRECTED = "coup voided or corrected (judged under art. 10)"
+CORRECTED = "coup corrected (art. 10): its final hands are not derivable from the log"
 NO_BET = "settlement of no logged bet (docs/log-format.md: one settlement per bet)"
 NOT_SETTLED = "bet never settled in the log"
 
@@ -38,13 +39,15 @@ TABLEAU_COUPS = Scope("bac_coups", "NOT demo", f"""CASE
 
 def settlements(where: str, logged: str | None = None, when_result: str | None = None) -> Scope:
     """The bets of played (not voided, not demonstration) coups that match ``where``, each with its settlements
-    (``bac_settlements``); a settlement of no logged bet, or a bet never settled, cannot be judged. A rule that judges an
+    (``bac_settlements``); a settlement of no logged bet, or a bet never settled, cannot be judged, nor can a bet of a
+    corrected coup: the log keeps the cards as dealt, not the hands the correction left (art. 10). A rule that judges an
     amount (``logged``: payout or commission) cannot judge a settlement that does not log it, where its result is
     ``when_result`` (any result when None); a settlement of the wrong result is still judged on its result."""
     needs = "" if logged is None else f"""
     WHEN {logged} IS NULL{'' if when_result is None else f" AND result = '{when_result}'"} THEN '{logged} not logged'"""
     return Scope("bac_settlements", f"NOT voided AND NOT demo AND ({where})", f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_COUP}'
+    WHEN corrected THEN '{CORRECTED}'
     WHEN NOT cards_readable THEN '{UNREADABLE_CARDS}'
     WHEN amount IS NULL THEN '{NO_BET}'
     WHEN settles = 0 THEN '{NOT_SETTLED}'{needs}
