@@ -240,3 +240,37 @@ def test_a_cut_without_its_position_says_so(tmp_path):
     _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
     assert ("cut position not logged", 1) in con.execute(
         "SELECT missing, units FROM coverage WHERE rule = 'BAC-2.1'").fetchall()
+
+
+
+def _unlogged_third_card(table: str, *, voided: bool = False) -> list[dict]:
+    """A coup of Player 4h Ad (5) against Banker 2c 3s (5) in which the Player draws a card that is not logged;
+    ``voided``: the Banker draws too, his card comes out face up, and the coup is voided and its bet refunded."""
+    rows = baccarat_coup(table)
+    envelope = {"table_id": table, "game": "baccarat", "hand_id": "C1"}
+    rows[5] = dict(rows[5], card="Ad")
+    rows[7:7] = [{**envelope, "event": "deal", "to": "player", "face": "up"}]
+    if voided:
+        rows[8:9] = [{**envelope, "event": "card_exposed", "card": "9h"},
+                     {**envelope, "event": "deal", "card": "9h", "to": "banker", "face": "up"},
+                     {**envelope, "event": "void", "reason": "card exposed"}]
+        rows[-2] = dict(rows[-2], result="refund", payout="0")
+    return [dict(r, seq=i) for i, r in enumerate(rows, 1)]
+
+
+def test_a_card_not_logged_leaves_the_winner_and_the_dealing_unknown(tmp_path):
+    """Missing data is not compliance (DECISIONS.md): a third card that is not logged is not a card of value 0.
+    T1: the winner is unknown (it was read as a 5-5 tie, and the Player bet's win judged as a push), so the bet is
+    not evaluated by any rule it may fall under, for that reason; nor is whether the Banker's stand broke art. 9
+    (BAC-10.1). T2: whether the Banker's draw broke art. 9, so whether the void was art. 10's or breaks art. 4, is
+    unknown (BAC-4.1)."""
+    rows = _unlogged_third_card("T1") + _unlogged_third_card("T2", voided=True)
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT count(*) FROM quarantine").fetchone()[0] == 0
+    assert con.execute("SELECT rule, \"table\", message FROM findings").fetchall() == []
+    assert con.execute("SELECT table_id, winner, player_total, banker_total FROM bac_coups ORDER BY ALL").fetchall() == [
+        ("T1", None, None, None), ("T2", None, None, None)]
+    unknown = con.execute("SELECT rule, table_id, units FROM coverage WHERE missing = 'a dealt card is not logged' "
+                          "AND rule NOT LIKE 'BAC-9.%' AND rule <> 'BAC-11.1' ORDER BY ALL").fetchall()
+    assert unknown == [("BAC-10.1", "T1", 1), ("BAC-12.1", "T1", 1), ("BAC-17.1", "T1", 1), ("BAC-17.5", "T1", 1),
+                       ("BAC-18.2", "T1", 1), ("BAC-4.1", "T2", 1)]

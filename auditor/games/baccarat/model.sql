@@ -177,17 +177,19 @@ WITH starts AS (
   SELECT h.*, tb.draws AS banker_must_draw
   FROM totals h LEFT JOIN bac_tableau tb ON tb.banker_total = h.b2
    AND tb.player_third = CASE WHEN h.n_player = 2 THEN -1 ELSE coalesce(h.p3, -2) END
+), finals AS (
+  -- Art. 11: the final totals, only where the cards read as P1 B1 P2 B2 [P3] [B3] and every one is logged (else
+  -- NULL: a third card that is not logged is not a card of value 0).
+  SELECT *,
+    CASE WHEN cards_readable THEN (p2 + coalesce(p3, 0)) % 10 END AS player_total,
+    CASE WHEN cards_readable THEN (b2 + coalesce(b3, 0)) % 10 END AS banker_total
+  FROM (SELECT *, counts_ok AND first_four_ok AND thirds_ok AND unknown_cards = 0 AS cards_readable FROM drawing)
 )
 SELECT *,
   void_seq IS NOT NULL AS voided,
   unknown_cards = 0 AS cards_known,
-  counts_ok AND first_four_ok AND thirds_ok AND unknown_cards = 0 AS cards_readable,
-  (p2 + coalesce(p3, 0)) % 10 AS player_total,
-  (b2 + coalesce(b3, 0)) % 10 AS banker_total,
-  CASE WHEN p2 IS NULL OR b2 IS NULL THEN NULL
-       WHEN (p2 + coalesce(p3, 0)) % 10 > (b2 + coalesce(b3, 0)) % 10 THEN 'player'
-       WHEN (p2 + coalesce(p3, 0)) % 10 < (b2 + coalesce(b3, 0)) % 10 THEN 'banker'
-       ELSE 'tie' END AS winner,
+  CASE WHEN player_total > banker_total THEN 'player' WHEN player_total < banker_total THEN 'banker'
+       WHEN player_total = banker_total THEN 'tie' END AS winner,
   -- art. 13: a pair is two first cards of the same rank (pair_match = 'rank'), or of the same value ('value').
   CASE {{pair_match}} WHEN 'value' THEN bac_rank_value(pr1) = bac_rank_value(pr2) ELSE pr1 = pr2 END AS player_pair,
   CASE {{pair_match}} WHEN 'value' THEN bac_rank_value(br1) = bac_rank_value(br2) ELSE br1 = br2 END AS banker_pair,
@@ -206,7 +208,7 @@ SELECT *,
                              OR (n_banker = 3 AND (p2 >= 8 OR b2 >= 8 OR NOT banker_must_draw))))
   END AS dealing_broken,
   false AS tainted
-FROM drawing;
+FROM finals;
 
 -- Coups that carry an input error: a quarantined record of the coup, or one lying inside its lines of a file.
 UPDATE bac_coups SET tainted = true FROM (
@@ -288,7 +290,8 @@ WHERE b.event = 'bet';
 -- spot, bet type; docs/log-format.md: one settlement per bet), so a payout is judged against the stake the bet
 -- placed (``amount``, the sum of the bet's chips), not the amount the settlement repeats, and a bet settled twice
 -- is judged on all it was paid: its ``result`` is then 'win x2', or 'lose and win' when the settlements differ.
--- ``amount`` is NULL for a settlement of no logged bet, ``settles`` 0 for a bet never settled. Its evidence is its
+-- ``amount`` is NULL for a settlement of no logged bet, ``settles`` 0 for a bet never settled; ``expected_result``
+-- is NULL where the cards cannot tell it (``cards_readable`` false), never a bet lost by default. Its evidence is its
 -- first settlement, else the bet: ``seq`` here, its line and file read back only for a finding (``bac_line``).
 -- Money is widened to DECIMAL(38,4): DuckDB keeps DECIMAL(18,4) * DECIMAL(18,4) in 18 digits and stops the run on
 -- overflow, and a legal stake of 14 integer digits times a payout ratio and a rate needs more. A payout or
@@ -315,8 +318,9 @@ SELECT c.table_id, c.hand_id, k.hand_key, c.shoe_id, k.seq, k.player, k.spot, k.
   CAST(k.amount AS DECIMAL(38,4)) AS amount, k.settles, k.result, CAST(k.payout AS DECIMAL(38,4)) AS payout,
   CAST(k.commission AS DECIMAL(38,4)) AS commission,
   c.winner, c.banker_total, c.player_pair, c.banker_pair, c.voided, c.corrected, c.demo, c.tainted, c.cards_readable,
-  t.commission_scheme, t.chip_unit,
+  c.cards_known, t.commission_scheme, t.chip_unit,
   CASE
+    WHEN NOT c.cards_readable THEN NULL
     WHEN k.bet_type IN ('player', 'banker') AND c.winner = 'tie' THEN 'push'
     WHEN k.bet_type IN ('player', 'banker') THEN CASE WHEN c.winner = k.bet_type THEN 'win' ELSE 'lose' END
     WHEN k.bet_type = 'tie' THEN CASE WHEN c.winner = 'tie' THEN 'win' ELSE 'lose' END

@@ -3,12 +3,17 @@ corrected at once. If it cannot be corrected, the coup is cancelled and void." A
 and that was settled without a correction breaches it; so does a voided coup whose bets were not refunded in full,
 without commission."""
 
-from auditor.engine.registry import SqlRule, register
-from auditor.games.baccarat.scopes import COUPS
+from auditor.engine.registry import Scope, SqlRule, register
+from auditor.games.baccarat.scopes import INPUT_ERROR_COUP, UNKNOWN_CARD
 
+# A coup settled as dealt is judged where its cards tell whether it broke art. 7 or 9 (``dealing_broken`` not NULL).
 # The settlements and bets are read from the events only for the voided coups.
 register(SqlRule(
-    id="BAC-10.1", game="baccarat", scope=COUPS,
+    id="BAC-10.1", game="baccarat",
+    scope=Scope("bac_coups", "NOT demo", f"""CASE
+        WHEN tainted THEN '{INPUT_ERROR_COUP}'
+        WHEN NOT voided AND NOT corrected AND settled AND dealing_broken IS NULL THEN '{UNKNOWN_CARD}'
+      END"""),
     findings="""
     WITH voided AS (SELECT hand_key, shoe_id FROM bac_coups WHERE voided AND NOT demo AND NOT tainted),
     refunds AS (SELECT s.* FROM bac_events s JOIN voided USING (hand_key) WHERE s.event = 'settle')
@@ -17,8 +22,7 @@ register(SqlRule(
              AS message,
            'corrected, or voided and refunded' AS expected, 'settled as dealt' AS found
     FROM bac_coups c
-    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND c.cards_known AND c.dealing_broken
-      AND NOT c.tainted
+    WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND c.dealing_broken AND NOT c.tainted
     UNION ALL
     SELECT s.table_id, v.shoe_id, s.hand_id, s.seq, s.file, s.line,
            'voided coup ' || s.hand_id || ': ' || s.bet_type || ' bet of ' || fmt_money(s.amount) || ' settled ' || s.result
