@@ -13,7 +13,7 @@ import pytest
 from auditor.ingest import load as load_module
 from auditor.ingest.load import InputError, discover, ingest
 from auditor.ingest.readers import read_file
-from tests.conftest import baccarat_coup, write_csv, write_jsonl, write_parquet
+from tests.conftest import BACCARAT_CONFIG, baccarat_coup, write_csv, write_jsonl, write_parquet
 
 
 def load(*paths: Path) -> tuple[duckdb.DuckDBPyConnection, list[tuple]]:
@@ -217,6 +217,25 @@ def test_the_coups_after_the_cut_card_are_0_or_1(tmp_path, coup):
     coup[0]["config"] = {**coup[0]["config"], "coups_after_cut_card": 3}
     _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
     assert "config: coups_after_cut_card: expected one of 0, 1, found 3" in quarantine[0][2]
+
+
+def test_a_shoe_started_twice_at_a_table_is_quarantined(tmp_path):
+    """docs/log-format.md: a shoe_id is unique per table. A second shoe_start of it would merge two shoes (their
+    burns, coups and cards counted as one shoe); another table may use the same shoe_id."""
+    rows = [{"table_id": t, "game": "baccarat", "seq": i, **r} for i, (t, r) in enumerate([
+        ("T1", {"event": "table_open", "config": BACCARAT_CONFIG}),
+        ("T1", {"event": "shoe_start", "shoe_id": "S1"}),
+        ("T1", {"event": "shoe_end", "shoe_id": "S1"}),
+        ("T1", {"event": "shoe_start", "shoe_id": "S1"}),
+        ("T1", {"event": "shoe_end", "shoe_id": "S1"}),
+        ("T2", {"event": "table_open", "config": BACCARAT_CONFIG}),
+        ("T2", {"event": "shoe_start", "shoe_id": "S1"}),
+    ], 1)]
+    path = write_jsonl(tmp_path / "t.jsonl", rows)
+    _, quarantine = load(path)
+    assert [(line, reason) for _, line, reason in quarantine] == [
+        (4, f"shoe S1 started twice at table T1 (first at {path}:2)")]
+
 
 def test_csv_row_with_wrong_field_count(tmp_path, coup):
     path = write_csv(tmp_path / "t.csv", coup)

@@ -237,7 +237,8 @@ def _events(con: duckdb.DuckDBPyConnection, schema: Schema) -> None:
     ).fetchall()
     for tables in table_ranges(sizes, STRUCTURE_ROWS):
         where = f"errors IS NULL AND {tables.where()}"
-        records = f"(SELECT rid, fid, line, table_id, seq, event, hand_id, game, seat FROM {SCRATCH}.staged WHERE {where})"
+        records = (f"(SELECT rid, fid, line, table_id, seq, event, hand_id, game, seat, shoe_id "
+                   f"FROM {SCRATCH}.staged WHERE {where})")
         con.execute(f"CREATE OR REPLACE TABLE {SCRATCH}.keys AS "
                     f"{structure_sql(records, f'{SCRATCH}.files', last_hand_key)}")
         con.execute(

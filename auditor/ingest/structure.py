@@ -4,8 +4,8 @@ These run after record-level validation, over the records that passed it. A reco
 with its reason; the replay never repairs what the log says.
 
 They run on a narrow projection of the records (``rid``, ``fid``, ``line``, ``table_id``, ``seq``, ``event``,
-``hand_id``, ``game``, ``seat``), one range of whole tables at a time: every check is within a table, so a range is checked
-alone, and only the outcome per record (``problem``, ``hand_key``, ``nth``) is kept and joined back by ``rid``."""
+``hand_id``, ``game``, ``seat``, ``shoe_id``), one range of whole tables at a time: every check is within a table,
+so a range is checked alone, and only the outcome per record (``problem``, ``hand_key``, ``nth``) is kept and joined back by ``rid``."""
 
 from __future__ import annotations
 
@@ -32,6 +32,12 @@ WITH d AS (
          first_value(line) OVER w AS seat_line
   FROM {records} WHERE event = 'seat' AND hand_id IS NOT NULL AND seat IS NOT NULL
   WINDOW w AS (PARTITION BY table_id, hand_id, seat ORDER BY seq, fid, line)
+), shoes AS (
+  -- A shoe_id is unique per table (docs/log-format.md): a second shoe_start of it would merge two shoes.
+  SELECT rid, row_number() OVER w AS shoe_rank, first_value(fid) OVER w AS shoe_fid,
+         first_value(line) OVER w AS shoe_line
+  FROM {records} WHERE event = 'shoe_start' AND shoe_id IS NOT NULL
+  WINDOW w AS (PARTITION BY table_id, shoe_id ORDER BY seq, fid, line)
 ), opens AS (
   SELECT table_id, game AS table_game, seq AS open_seq, fid AS open_fid, line AS open_line
   FROM d WHERE event = 'table_open' AND dup_rank = 1
@@ -47,10 +53,12 @@ WITH d AS (
     WHEN seq < open_seq THEN 'event before the table_open of ' || table_id
     WHEN seat_rank > 1 THEN 'seat ' || d.seat || ' seated twice in hand ' || d.hand_id
                             || ' (first at ' || seat_f.file || ':' || seat_line || ')'
+    WHEN shoe_rank > 1 THEN 'shoe ' || d.shoe_id || ' started twice at table ' || d.table_id
+                            || ' (first at ' || shoe_f.file || ':' || shoe_line || ')'
   END AS problem
-  FROM d LEFT JOIN opens USING (table_id) LEFT JOIN seats USING (rid)
+  FROM d LEFT JOIN opens USING (table_id) LEFT JOIN seats USING (rid) LEFT JOIN shoes USING (rid)
   LEFT JOIN {files} first_f ON first_f.fid = d.first_fid LEFT JOIN {files} open_f ON open_f.fid = opens.open_fid
-  LEFT JOIN {files} seat_f ON seat_f.fid = seats.seat_fid
+  LEFT JOIN {files} seat_f ON seat_f.fid = seats.seat_fid LEFT JOIN {files} shoe_f ON shoe_f.fid = shoes.shoe_fid
 ), g AS (
   SELECT table_id, hand_id,
          count(*) FILTER ({_IN_START}) AS n_start,
