@@ -42,9 +42,10 @@ def settlements(where: str, logged: str | None = None, when_result: str | None =
     (``bac_settlements``); a settlement of no logged bet, or a bet never settled, cannot be judged, nor can a bet of a
     corrected coup: the log keeps the cards as dealt, not the hands the correction left (art. 10). Where the cards
     cannot tell whether ``where`` holds (NULL: no winner, no expected result), the bet is counted not evaluated, with
-    its reason (a card not logged, cards that do not form a coup), by every rule it may fall under. A rule that judges an
-    amount (``logged``: payout or commission) cannot judge a settlement that does not log it, where its result is
-    ``when_result`` (any result when None); a settlement of the wrong result is still judged on its result."""
+    its reason (a card not logged, cards that do not form a coup), by every rule it may fall under. A rule that
+    judges an amount (``logged``: payout or commission) cannot judge a settlement that does not log it, where its
+    result is ``when_result`` (any result when None); a settlement of the wrong result is still judged on its
+    result."""
     needs = "" if logged is None else f"""
     WHEN {logged} IS NULL{'' if when_result is None else f" AND result = '{when_result}'"} THEN '{logged} not logged'"""
     return Scope("bac_settlements", f"NOT voided AND NOT demo AND coalesce(({where}), NOT cards_readable)", f"""CASE
