@@ -242,7 +242,6 @@ def test_a_cut_without_its_position_says_so(tmp_path):
         "SELECT missing, units FROM coverage WHERE rule = 'BAC-2.1'").fetchall()
 
 
-
 def _unlogged_third_card(table: str, *, voided: bool = False) -> list[dict]:
     """A coup of Player 4h Ad (5) against Banker 2c 3s (5) in which the Player draws a card that is not logged;
     ``voided``: the Banker draws too, his card comes out face up, and the coup is voided and its bet refunded."""
