@@ -27,9 +27,10 @@ def _deals(dealing: Dealing) -> int:
 
 
 def bac_1_2(coup: Coup, ctx: PlantContext) -> Planted | None:
-    """Art. 1(1): a card the shoe has already shown ``decks`` times is burned once more before P1."""
+    """Art. 1(1): a card the shoe has already shown ``decks`` times is burned once more before P1. Not at an
+    automatic shuffler-dealer, whose cards return to the machine after each coup (art. 7(2))."""
     full = ctx.shoe.full_cards()
-    if not full:
+    if not full or ctx.table.auto_shuffler:
         return None
     coup.phantom_burn = ctx.rng.choice(full)
     return Planted(("burn", 0), f"{coup.phantom_burn} shown {ctx.shoe.decks + 1} times in a {ctx.shoe.decks}-deck shoe")
