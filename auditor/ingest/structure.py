@@ -5,7 +5,8 @@ with its reason; the replay never repairs what the log says.
 
 They run on a narrow projection of the records (``rid``, ``fid``, ``line``, ``table_id``, ``seq``, ``event``,
 ``hand_id``, ``game``, ``seat``, ``shoe_id``), one range of whole tables at a time: every check is within a table,
-so a range is checked alone, and only the outcome per record (``problem``, ``hand_key``, ``nth``) is kept and joined back by ``rid``."""
+so a range is checked alone, and only the outcome per record (``problem``, ``hand_key``, ``nth``) is kept and joined
+back by ``rid``."""
 
 from __future__ import annotations
 

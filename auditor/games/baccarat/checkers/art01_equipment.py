@@ -20,7 +20,8 @@ register(SqlRule(
 # automatic shuffler-dealer takes the cards back after each coup (art. 7(2)): a card may come out any number of times.
 register(SqlRule(
     id="BAC-1.2", game="baccarat",
-    scope=Scope("bac_shoes", missing=f"CASE WHEN tainted THEN '{INPUT_ERROR_SHOE}' WHEN auto_shuffler THEN '{RECYCLED}' END"),
+    scope=Scope("bac_shoes",
+                missing=f"CASE WHEN tainted THEN '{INPUT_ERROR_SHOE}' WHEN auto_shuffler THEN '{RECYCLED}' END"),
     findings="""
     WITH seen AS (
       SELECT table_id, shoe_id, unnest([bac_unpack(packed, 1), bac_unpack(packed, 2), bac_unpack(packed, 3),

@@ -21,7 +21,8 @@ def _opening(extra: str = "") -> Scope:
 
 register(SqlRule(
     id="BAC-2.1", game="baccarat",
-    scope=_opening("WHEN cut_seq IS NULL THEN 'no cut event logged' WHEN cut_position IS NULL THEN 'cut position not logged'"),
+    scope=_opening("WHEN cut_seq IS NULL THEN 'no cut event logged' "
+                   "WHEN cut_position IS NULL THEN 'cut position not logged'"),
     findings=UnitBreach(
         when="abs(cut_position - {{cut_card_min_remaining}}) > {{cut_card_tolerance}}",
         hand="NULL", seq="cut_seq", line="cut_line",
@@ -39,7 +40,8 @@ register(SqlRule(
     id="BAC-2.2", game="baccarat",
     scope=_opening(f"""WHEN burn_method <> 'none' AND NOT {_BURNS_LOGGED.format(shoe='u')}
         THEN 'no burn event logged at this table'
-      WHEN burn_method = 'face_value' AND first_burn IS NULL THEN 'face-value burn: the first burned card is not logged'"""),
+      WHEN burn_method = 'face_value' AND first_burn IS NULL
+        THEN 'face-value burn: the first burned card is not logged'"""),
     findings="""
     WITH expected AS (
       SELECT *, CASE burn_method

@@ -5,7 +5,8 @@ from auditor.engine.registry import SqlRule, UnitBreach, register
 from auditor.games.baccarat.scopes import SETTLEMENT_EVIDENCE, settlements
 
 register(SqlRule(
-    id="BAC-12.1", game="baccarat", scope=settlements("bet_type IN ('player', 'banker') AND winner = 'tie'", "payout", "push"),
+    id="BAC-12.1", game="baccarat",
+    scope=settlements("bet_type IN ('player', 'banker') AND winner = 'tie'", "payout", "push"),
     findings=UnitBreach(
         when="result <> 'push' OR payout <> 0", **SETTLEMENT_EVIDENCE,
         message="'tie: ' || bet_type || ' bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' "

@@ -14,7 +14,8 @@ def _winning(rule_id: str, where: str, ratio: str, label: str) -> None:
             when=f"result <> 'win' OR payout <> amount * {ratio}", **SETTLEMENT_EVIDENCE,
             message=f"'winning {label} bet of ' || fmt_money(amount) || ' settled ' || result || ' with payout ' "
                     f"|| bac_logged(payout) || '; art. 17 pays ' || {ratio} || ' to 1'",
-            expected=f"'win, payout ' || fmt_money(amount * {ratio})", found="result || ', payout ' || bac_logged(payout)",
+            expected=f"'win, payout ' || fmt_money(amount * {ratio})",
+            found="result || ', payout ' || bac_logged(payout)",
         ),
     ))
 
