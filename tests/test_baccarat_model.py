@@ -119,6 +119,18 @@ def test_the_largest_stakes_are_judged_exactly(tmp_path):
         ("BAC-18.1", "violation", "4999999999999", "5000000000000")]
 
 
+
+def test_two_bets_of_one_key_may_be_settled_one_by_one(tmp_path):
+    """Chips added to a bet are a second bet of the same key: settled together or one by one, it is paid once."""
+    rows = baccarat_coup()  # p1's Player bet of 100 wins, paid 100
+    rows.insert(3, dict(rows[2], amount="50"))
+    by_one = [*rows[:10], dict(rows[9], amount="50", payout="50"), *rows[10:]]
+    together = [*rows[:9], dict(rows[9], amount="150", payout="150"), *rows[10:]]
+    for name, log in (("by_one", by_one), ("together", together)):
+        _, con = audit([write_jsonl(tmp_path / f"{name}.jsonl", [dict(r, seq=i) for i, r in enumerate(log, 1)])],
+                       load_rulesets())
+        assert con.execute("SELECT rule, message FROM findings").fetchall() == [], name
+
 def test_a_configuration_beyond_32_bits_is_judged_not_a_crash(tmp_path):
     rows = baccarat_coup()
     rows[0]["config"] = {**rows[0]["config"], "decks": 3_000_000_000, "seats": 2_200_000_000}

@@ -289,7 +289,8 @@ WHERE b.event = 'bet';
 -- One row per bet as its settlements settle it: the bets and settlements of a coup meet on the bet's key (player,
 -- spot, bet type; docs/log-format.md: one settlement per bet), so a payout is judged against the stake the bet
 -- placed (``amount``, the sum of the bet's chips), not the amount the settlement repeats, and a bet settled twice
--- is judged on all it was paid: its ``result`` is then 'win x2', or 'lose and win' when the settlements differ.
+-- is judged on all it was paid: its ``result`` is then 'win x2' (more settlements than bets of that key; two bets
+-- of one key may be settled one by one), or 'lose and win' when the settlements differ.
 -- ``amount`` is NULL for a settlement of no logged bet, ``settles`` 0 for a bet never settled; ``expected_result``
 -- is NULL where the cards cannot tell it (``cards_readable`` false), never a bet lost by default. Its evidence is its
 -- first settlement, else the bet: ``seq`` here, its line and file read back only for a finding (``bac_line``).
@@ -301,10 +302,11 @@ WITH k AS (
   SELECT hand_key, player, spot, bet_type,
     sum(amount) FILTER (WHERE event = 'bet') AS amount,
     count(*) FILTER (WHERE event = 'settle') AS settles,
-    CASE WHEN count(*) FILTER (WHERE event = 'settle') <= 1 THEN min(result) FILTER (WHERE event = 'settle')
-         WHEN min(result) FILTER (WHERE event = 'settle') = max(result) FILTER (WHERE event = 'settle')
+    CASE WHEN min(result) FILTER (WHERE event = 'settle') <> max(result) FILTER (WHERE event = 'settle')
+           THEN min(result) FILTER (WHERE event = 'settle') || ' and ' || max(result) FILTER (WHERE event = 'settle')
+         WHEN count(*) FILTER (WHERE event = 'settle') > count(*) FILTER (WHERE event = 'bet')
            THEN min(result) FILTER (WHERE event = 'settle') || ' x' || count(*) FILTER (WHERE event = 'settle')
-         ELSE min(result) FILTER (WHERE event = 'settle') || ' and ' || max(result) FILTER (WHERE event = 'settle')
+         ELSE min(result) FILTER (WHERE event = 'settle')
     END AS result,
     CASE WHEN count(payout) FILTER (WHERE event = 'settle') = count(*) FILTER (WHERE event = 'settle')
       THEN sum(payout) FILTER (WHERE event = 'settle') END AS payout,
