@@ -210,6 +210,10 @@ BAD_HANDS = [
     ("stud", 'variant = "NT"', 'variant = "F7S"', 1, "PHH variant F7S is not audited (hold'em NT and FT only)"),
     ("omaha", 'variant = "NT"', 'variant = "PO"', 1, "PHH variant PO is not audited"),
     ("TOML error", "min_bet = 2", "min_bet = = 2", 4, "not valid TOML: Invalid value (at line 4, column 11)"),
+    ("an amount past the format", "min_bet = 2", "min_bet = 1e1000000", 4,
+     "min_bet = 1e+1000000 has more than 14 integer digits"),  # normalize() overflowed: the run crashed
+    ("an integer of 5000 digits", "min_bet = 2", "min_bet = " + "9" * 5000, 1,
+     "not valid TOML: Exceeds the limit (4300 digits)"),  # tomllib raises a ValueError: the run crashed
     ("bet above the stack", '"p2 cbr 20"', '"p2 cbr 2000"', 16, "'p2 cbr 2000' needs 2000 chips, p2 has 184"),
     ("a draw in hold'em", '"p3 f",\n]', '"p3 f", "p2 sd AsKs",\n]', 16, "action 'p2 sd AsKs' is not part of hold'em"),
     ("chips out of nowhere", "[199, 217, 184]", "[199, 218, 184]", 20,

@@ -37,6 +37,8 @@ def _number(value: Any, what: str, line: int) -> Decimal:
     if not number.is_finite():
         shown = "nan" if number.is_nan() else "inf" if number > 0 else "-inf"
         raise PhhError(line, f"{what} is {shown} (unknown amount): the hand cannot be audited without it")
+    if number and number.adjusted() >= 14:  # also before normalize(), which overflows at an exponent of 10^6
+        raise PhhError(line, f"{what} = {value:.6g} has more than 14 integer digits (the log format's money)")
     if number.normalize().as_tuple().exponent < -4:
         raise PhhError(line, f"{what} = {value} has more than 4 decimals")
     return number

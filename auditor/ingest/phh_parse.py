@@ -147,7 +147,7 @@ def load_hands(text: str, several: bool) -> list[HandSource | PhhError]:
     """The hands of a ``.phh`` (``several`` false) or ``.phhs`` file; a TOML error is the file's only item."""
     try:
         document = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError, or an integer of more digits than Python converts (4300)
         found = _TOML_LINE.search(str(exc))
         return [PhhError(int(found.group(1)) if found else 1, f"not valid TOML: {exc}")]
     layout = scan_layout(text)
