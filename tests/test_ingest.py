@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import duckdb
@@ -265,6 +266,41 @@ def test_discover_walks_folders_and_skips_answer_keys(tmp_path, coup):
         discover([tmp_path / "a" / "notes.txt"])
 
 
+def test_discover_follows_linked_folders_and_stops_at_what_it_cannot_read(tmp_path, coup):
+    """A log behind a linked folder is audited; a log name that is no readable regular file stops the audit with
+    its name (rglob skipped linked folders and unreadable ones silently)."""
+    (tmp_path / "real").mkdir()
+    write_jsonl(tmp_path / "real" / "t.jsonl", coup)
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "day1").symlink_to(tmp_path / "real")
+    (tmp_path / "logs" / "loop").symlink_to(tmp_path / "logs")
+    assert [p.name for p in discover([tmp_path / "logs"])] == ["t.jsonl"]
+    (tmp_path / "logs" / "gone.csv").symlink_to(tmp_path / "nowhere.csv")
+    with pytest.raises(InputError, match="gone.csv: not a regular file"):
+        discover([tmp_path / "logs"])
+    bad = tmp_path / "names"
+    bad.mkdir()
+    (Path(os.fsdecode(bytes(bad) + b"/H\xff1.jsonl"))).write_text("{}\n")
+    with pytest.raises(InputError, match="the file name is not UTF-8"):
+        discover([bad])
+    glob = tmp_path / "glob"
+    glob.mkdir()
+    write_parquet(glob / "day[12].parquet", coup)
+    with pytest.raises(InputError, match="as a pattern of several files"):
+        discover([glob])
+
+
+def test_a_csv_header_naming_a_field_twice_quarantines_every_row(tmp_path, coup):
+    path = write_csv(tmp_path / "t.csv", coup)
+    lines = path.read_text().splitlines()
+    lines[0] = lines[0].replace("payout", "amount")
+    path.write_text("\n".join(lines) + "\n")
+    _, quarantine = load(path)
+    assert len(quarantine) == len(coup)
+    assert {reason for _, _, reason in quarantine} == {
+        "the CSV header names amount twice: which cell is meant is unknown"}
+
+
 def _tables(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple]]:
     return {
         "events": con.execute("SELECT * FROM events").fetchall(),  # stored order: table_id, seq
@@ -376,3 +412,15 @@ def test_parquet_file_unreadable_past_its_schema_beside_a_good_one(tmp_path, cou
     assert [(Path(f).name, line) for f, line, _ in quarantine] == [("b.parquet", 1)]
     assert quarantine[0][2].startswith("unreadable Parquet file")
     assert con.execute("SELECT count(*) FROM events").fetchone()[0] == len(coup)
+
+
+def test_a_parquet_float32_money_column_is_refused(tmp_path, coup):
+    """A 32-bit float holds about 7 significant digits: 20000.0001 would be read as 20000."""
+    path = write_parquet(tmp_path / "t.parquet", coup)
+    table = pq.read_table(path)
+    amounts = [None if a is None else float(a) for a in table.column("amount").to_pylist()]
+    pq.write_table(table.set_column(table.schema.get_field_index("amount"), "amount", pa.array(amounts, pa.float32())),
+                   path)
+    _, quarantine = load(path)
+    assert {line for _, line, _ in quarantine} >= {3, 9}  # the bet and the settlement, both of their amounts
+    assert all("field amount: expected an exact decimal" in reason for _, line, reason in quarantine if line in (3, 9))

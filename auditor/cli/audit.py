@@ -73,7 +73,12 @@ def audit(
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
     result.run = {"started": started, "finished": datetime.now(timezone.utc).isoformat(timespec="seconds")}
     con.close()
-    written = write_outputs(result, out, pdf=not no_pdf, key=(sign, passphrase) if sign else None, examples=examples)
+    try:
+        written = write_outputs(result, out, pdf=not no_pdf, key=(sign, passphrase) if sign else None,
+                                examples=examples)
+    except OSError as exc:
+        typer.echo(f"error: cannot write the report to {out}: {exc.strerror} ({exc.filename})", err=True)
+        raise typer.Exit(ExitCode.INPUT_ERROR) from exc
     quarantined = len(result.quarantine)
     typer.echo(
         f"{len(result.inputs)} file(s), {sum(i.records for i in result.inputs)} records "

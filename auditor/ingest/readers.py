@@ -96,6 +96,8 @@ def read_csv(path: Path, name: str) -> pa.Table:
         return _table(name, [], [], [], [])
     except csv.Error as exc:
         return _table(name, [1], [None], [f"unreadable CSV header: {exc}"], [False])
+    twice = sorted({h for h in header if header.count(h) > 1})
+    ambiguous = f"the CSV header names {', '.join(twice)} twice: which cell is meant is unknown" if twice else None
     start = reader.line_num + 1
     while True:
         try:
@@ -112,9 +114,9 @@ def read_csv(path: Path, name: str) -> pa.Table:
             start = reader.line_num + 1
             continue
         lines.append(start)
-        if len(row) != len(header):
+        if len(row) != len(header) or ambiguous:
             raws.append(",".join(row))
-            errors.append(f"CSV row has {len(row)} fields, the header has {len(header)}")
+            errors.append(ambiguous or f"CSV row has {len(row)} fields, the header has {len(header)}")
         else:
             raws.append(json.dumps({k: v for k, v in zip(header, row) if v != ""}, ensure_ascii=False))
             errors.append(None)

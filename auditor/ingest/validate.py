@@ -34,9 +34,9 @@ def _typed(f: Field, v: str) -> str:
     return v
 
 
-def _type_error(f: Field, v: str, typed: str, t: str, is_float: str) -> str:
-    """The error of field ``f`` whose text is ``v``, typed value ``typed`` (``_typed``), JSON type ``t`` and
-    ``is_float`` (SQL: the value was given as a binary float)."""
+def _type_error(f: Field, v: str, typed: str, t: str, inexact: str) -> str:
+    """The error of field ``f`` whose text is ``v``, typed value ``typed`` (``_typed``), JSON type ``t``;
+    ``inexact`` (SQL): the value came as a binary float that may not give the written amount back."""
     what = {
         "integer": "an integer",
         "boolean": "true or false",
@@ -48,31 +48,37 @@ def _type_error(f: Field, v: str, typed: str, t: str, is_float: str) -> str:
     }[f.kind]
     wrong = "" if f.kind == "json" else f" OR {t} IN ('OBJECT', 'ARRAY')"
     # A number with a fraction or an exponent is read through a binary float (its text then has a "."): never an
-    # integer, and money only below FLOAT_MONEY_LIMIT, where the float's text gives the amount back exactly.
+    # integer, and money only where the float is exact (``inexact``).
     if f.kind == "integer":
         wrong += f" OR contains({v}, '.')"
     elif f.kind == "money":
-        wrong += f" OR (contains({v}, '.') AND try_cast({v} AS DOUBLE) >= {FLOAT_MONEY_LIMIT} AND {is_float})"
+        wrong += f" OR ({inexact})"
     return (
         f"CASE WHEN {v} IS NOT NULL AND ({typed} IS NULL{wrong}) "
         f"THEN 'field {f.name}: expected {what}, found ' || left({v}, 80) END"
     )
 
 
+def _large(v: str) -> str:
+    """SQL: the text ``v`` of a float is at or above FLOAT_MONEY_LIMIT, past which a double no longer gives back
+    every amount of 4 decimals (15 significant digits)."""
+    return f"(contains({v}, '.') AND try_cast({v} AS DOUBLE) >= {FLOAT_MONEY_LIMIT})"
+
+
 def _record_checks(
-    schema: Schema, v: Callable[[str], str], t: Callable[[str], str], is_float: Callable[[str], str],
+    schema: Schema, v: Callable[[str], str], t: Callable[[str], str], inexact: Callable[[str], str],
     is_object: str, native: frozenset[str] = frozenset(),
 ) -> list[str]:
     """The checks of a record's values, whatever its source: SQL of one error message each (NULL when it passes).
-    ``v(name)``: the field's text (NULL when absent), ``t(name)``: its JSON type, ``is_float(name)``: it was given
-    as a binary float (asked only of a large money amount with a "."), ``is_object``: the record is an
+    ``v(name)``: the field's text (NULL when absent), ``t(name)``: its JSON type, ``inexact(name)``: it came as a
+    binary float that may not be the written amount, ``is_object``: the record is an
     object (else its fields are not read); the typed values (``_typed``) are columns named as in ``events``.
     ``native``: fields whose value already has the field's type (``v`` is that value; it cannot be wrong)."""
     checks = [
         f"CASE WHEN {is_object} AND {v(n)} IS NULL THEN 'missing required field {n}' END" for n in ENVELOPE
     ]
     checks += [
-        "NULL" if f.name in native else _type_error(f, v(f.name), f.column, t(f.name), is_float(f.name))
+        "NULL" if f.name in native else _type_error(f, v(f.name), f.column, t(f.name), inexact(f.name))
         for f in schema.fields
     ]
     events = ", ".join(sql_string(e) for e in schema.events)
@@ -159,8 +165,8 @@ def staged_sql(schema: Schema, records: str) -> str:
         "THEN 'truncated record at end of file (no final newline)' ELSE 'malformed JSON' END END",
         "CASE WHEN ok_json AND jt <> 'OBJECT' THEN 'record is not a JSON object' END",
         "CASE WHEN len(unknown) > 0 THEN 'unknown field(s): ' || array_to_string(unknown, ', ') END",
-    ] + _record_checks(schema, v, t, lambda name: f"json_type(raw, {sql_string('$.' + name)}) = 'DOUBLE'",
-                       "jt = 'OBJECT'")
+    ] + _record_checks(schema, v, t, lambda name: f"{_large(v(name))} AND json_type(raw, {sql_string('$.' + name)}) "
+                                                    "= 'DOUBLE'", "jt = 'OBJECT'")
     return f"""
 WITH p AS (
   SELECT rid, fid, line, raw, last, error AS read_error,
@@ -220,10 +226,11 @@ def parquet_staged_sql(schema: Schema, source: str, columns: Sequence[tuple[str,
         column = '"' + name + '"'
         return column if name in natives or kinds[name] == "VARCHAR" else f"CAST({column} AS VARCHAR)"
 
-    def is_float(name: str) -> str:
-        return "true" if kinds.get(name) in ("FLOAT", "DOUBLE") else "false"
+    def inexact(name: str) -> str:
+        """A DOUBLE column is exact below FLOAT_MONEY_LIMIT; a FLOAT (7 significant digits) never for money."""
+        return {"DOUBLE": _large(v(name)), "FLOAT": "true"}.get(kinds.get(name, ""), "false")
 
-    checks = _record_checks(schema, v, lambda name: "'VARCHAR'", is_float, "true", natives)
+    checks = _record_checks(schema, v, lambda name: "'VARCHAR'", inexact, "true", natives)
     return f"""
 WITH f AS (
   SELECT {rid} AS rid, {fid} AS fid, file_row_number + 1 AS line,
