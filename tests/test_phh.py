@@ -234,6 +234,11 @@ def test_what_cannot_be_audited_is_quarantined_with_its_line(tmp_path, name, old
     assert raw == (THREE_HANDED.replace(old, new).split("\n")[line - 1])
 
 
+
+def test_a_byte_order_mark_is_not_part_of_the_hand(tmp_path):
+    con, quarantine = load(tmp_path / "bom.phh", "\ufeff" + THREE_HANDED)
+    assert quarantine == [] and con.execute("SELECT count(*) FROM events").fetchone()[0] > 0
+
 def test_a_file_that_is_not_utf8_is_quarantined(tmp_path):
     path = tmp_path / "x.phh"
     path.write_bytes(b"variant = '\xff'\n")

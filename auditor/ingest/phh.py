@@ -132,7 +132,7 @@ def read_phh(path: Path, name: str) -> pa.Table:
     """Every event of the hold'em hands in ``path``; a TOML error or a hand that cannot be audited is one record with
     its ``error``. ``name`` is the file name the records carry."""
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is not TOML; CSV accepts it too
     except UnicodeDecodeError as exc:
         rows = [(1, None, f"file is not UTF-8 text ({exc.reason} at byte {exc.start})")]
     else:
