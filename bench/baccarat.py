@@ -81,7 +81,8 @@ def child_setup_base(a: argparse.Namespace) -> None:
     from datetime import date
 
     from auditor.engine.audit import connect
-    from auditor.ingest.load import discover, ingest
+    from auditor.ingest.discover import discover
+    from auditor.ingest.load import ingest
     from auditor.sim.baccarat import simulate
 
     folder = Path(a.dir)
@@ -224,7 +225,8 @@ def ensure_logs(args: argparse.Namespace, fmt: str, copies: int) -> Path:
 
 def child_ingest(a: argparse.Namespace) -> None:
     from auditor.engine.audit import connect
-    from auditor.ingest.load import discover, ingest
+    from auditor.ingest.discover import discover
+    from auditor.ingest.load import ingest
 
     con = connect(None, a.threads)
     if a.memory_limit:

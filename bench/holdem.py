@@ -115,6 +115,7 @@ def child_auditor(a: argparse.Namespace) -> None:
     """Ingest the PHH files (timed), then the checks (timed), in one process."""
     import auditor.ingest.load as load
     from auditor.engine.audit import connect
+    from auditor.ingest.discover import discover
 
     files = [Path(x) for x in Path(a.list).read_text(encoding="utf-8").split()]
     read_time = [0.0]
@@ -130,7 +131,7 @@ def child_auditor(a: argparse.Namespace) -> None:
     load.read_file = timed_read
     con = connect(None, a.threads)
     with Timer() as ti:
-        result = load.ingest(con, load.discover(files))
+        result = load.ingest(con, discover(files))
     load.read_file = original
     ingest_peak = _peak()
     checks = _checks(con, a.threads)
@@ -156,7 +157,8 @@ def child_checks(a: argparse.Namespace) -> None:
 
 def child_setup_sim(a: argparse.Namespace) -> None:
     from auditor.engine.audit import connect
-    from auditor.ingest.load import discover, ingest
+    from auditor.ingest.discover import discover
+    from auditor.ingest.load import ingest
 
     folder = Path(a.dir)
     source = "simulator"

@@ -12,7 +12,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from auditor.ingest import load as load_module
-from auditor.ingest.load import InputError, discover, ingest
+from auditor.ingest.discover import InputError, discover
+from auditor.ingest.load import ingest
 from auditor.ingest.readers import read_file
 from tests.conftest import BACCARAT_CONFIG, baccarat_coup, write_csv, write_jsonl, write_parquet
 

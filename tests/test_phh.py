@@ -10,7 +10,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from auditor.ingest.load import discover, ingest
+from auditor.ingest.discover import discover
+from auditor.ingest.load import ingest
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
 HOLDEM = ("'NT'", "'FT'", '"NT"', '"FT"')

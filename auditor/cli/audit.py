@@ -12,7 +12,7 @@ from auditor.cli.app import app
 from auditor.cli.common import load_rulesets_or_exit
 from auditor.cli.progress import progress_display
 from auditor.engine.audit import audit as run_audit, connect
-from auditor.ingest.load import InputError
+from auditor.ingest.discover import InputError
 from auditor.model.outcome import ExitCode
 from auditor.model.result import AuditResult
 from auditor.model.serialize import write_findings_parquet

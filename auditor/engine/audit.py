@@ -15,7 +15,8 @@ from auditor.engine.registry import SqlRule, checkers
 from auditor.engine.replay_runner import PROGRESS_EVERY, ReplayRule, run_replay_rules
 from auditor.engine.ruleset import Ruleset, citation
 from auditor.engine.sql_runner import create_result_tables, run_sql_rules
-from auditor.ingest.load import discover, ingest
+from auditor.ingest.discover import discover
+from auditor.ingest.load import ingest
 from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
 from auditor.model.result import (
     ArticleInfo, AuditResult, QuarantinedRecord, Reading, RulesetInfo, RuleSummary,
@@ -141,7 +142,7 @@ def audit(
     paths: list[Path], rulesets: dict[str, Ruleset], *, con: duckdb.DuckDBPyConnection | None = None,
     strict: bool = False, progress: Progress | None = None,
 ) -> tuple[AuditResult, duckdb.DuckDBPyConnection]:
-    """Audit the logs under ``paths``. Raises ``ingest.load.InputError`` for paths that cannot be audited."""
+    """Audit the logs under ``paths``. Raises ``ingest.discover.InputError`` for paths that cannot be audited."""
     progress = progress or Progress()
     con = con or connect()
     files = discover(paths)

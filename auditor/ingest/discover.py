@@ -1,0 +1,75 @@
+"""Which files an audit reads: the logs named on the command line, folders searched recursively. A log that
+cannot be read stops the audit here with its name (``InputError``, exit 2), before anything is ingested: no file is
+ever left out silently."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from auditor.ingest.readers import LOG_SUFFIXES
+
+NOT_LOGS = frozenset({"labels.jsonl"})  # the simulator's answer key, written beside its logs
+
+
+class InputError(Exception):
+    """A path or file that cannot be audited at all (missing, unreadable, not a log)."""
+
+
+def discover(paths: Iterable[Path]) -> list[Path]:
+    """Log files named by ``paths`` (files, or folders searched recursively, linked folders included), in a stable
+    order. A log that cannot be read stops the audit here, naming it: it is never left out silently."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += _walk(path)
+        elif path.is_file():
+            if path.suffix.lower() not in LOG_SUFFIXES:
+                raise InputError(f"{path}: not a log file (accepted: {', '.join(sorted(LOG_SUFFIXES))})")
+            found.append(path)
+        elif path.exists():
+            raise InputError(f"{path}: not a regular file or folder")
+        else:
+            raise InputError(f"{path}: no such file or folder")
+    unique = sorted(set(found), key=str)
+    if not unique:
+        raise InputError("no log files found in " + ", ".join(str(p) for p in paths))
+    for path in unique:
+        _check_readable(path)
+    return unique
+
+
+def _walk(folder: Path) -> list[Path]:
+    """The log files under ``folder``, each linked folder followed once; a folder that cannot be listed, or a log
+    name that is no regular file (a broken link, a pipe), is an input error."""
+    def cannot_list(error: OSError) -> None:
+        raise InputError(f"{error.filename}: cannot list the folder ({error.strerror})")
+
+    found: list[Path] = []
+    seen: set[str] = set()
+    for root, folders, names in os.walk(folder, followlinks=True, onerror=cannot_list):
+        if os.path.realpath(root) in seen:  # a link back into a folder already searched
+            folders.clear()
+            continue
+        seen.add(os.path.realpath(root))
+        for name in names:
+            path = Path(root) / name
+            if path.suffix.lower() in LOG_SUFFIXES and name not in NOT_LOGS:
+                if not path.is_file():
+                    raise InputError(f"{path}: not a regular file (a broken link or a pipe?)")
+                found.append(path)
+    return found
+
+
+def _check_readable(path: Path) -> None:
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(f"{str(path)!r}: the file name is not UTF-8; rename the file") from None
+    if not os.access(path, os.R_OK):
+        raise InputError(f"{path}: cannot be read (permission denied)")
+    if LOG_SUFFIXES[path.suffix.lower()] == "parquet" and (any(c in str(path) for c in "*?[{")
+                                                            or str(path).startswith("~")):
+        raise InputError(f"{path}: DuckDB reads * ? [ {{ and a leading ~ in a Parquet path as a pattern of several "
+                         "files; rename the file")
