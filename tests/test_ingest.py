@@ -425,3 +425,12 @@ def test_a_parquet_float32_money_column_is_refused(tmp_path, coup):
     _, quarantine = load(path)
     assert {line for _, line, _ in quarantine} >= {3, 9}  # the bet and the settlement, both of their amounts
     assert all("field amount: expected an exact decimal" in reason for _, line, reason in quarantine if line in (3, 9))
+
+
+def test_a_csv_file_without_its_header_keeps_its_first_line(tmp_path, coup):
+    """The first line was consumed as the header and vanished; it is now a quarantined record of its own."""
+    path = write_csv(tmp_path / "t.csv", coup)
+    path.write_text("\n".join(path.read_text().splitlines()[1:]) + "\n")
+    _, quarantine = load(path)
+    assert quarantine[0][1:] == (1, "the CSV file's first line names no log field: a file without its header row?")
+    assert len(quarantine) == len(coup)

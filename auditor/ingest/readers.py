@@ -16,6 +16,8 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from auditor.ingest.schema import load_schema
+
 RAW_SCHEMA = pa.schema(
     [("file", pa.string()), ("line", pa.int64()), ("raw", pa.string()), ("error", pa.string()), ("last", pa.bool_())]
 )
@@ -96,9 +98,14 @@ def read_csv(path: Path, name: str) -> pa.Table:
         return _table(name, [], [], [], [])
     except csv.Error as exc:
         return _table(name, [1], [None], [f"unreadable CSV header: {exc}"], [False])
-    twice = sorted({h for h in header if header.count(h) > 1})
+    fields = {f.name for f in load_schema().fields}
+    twice = sorted({h for h in header if h in fields and header.count(h) > 1})
     ambiguous = f"the CSV header names {', '.join(twice)} twice: which cell is meant is unknown" if twice else None
     start = reader.line_num + 1
+    if not any(h in fields for h in header):  # the first line is no header: keep it as the record it may be
+        lines.append(1)
+        raws.append(",".join(header))
+        errors.append("the CSV file's first line names no log field: a file without its header row?")
     while True:
         try:
             row = next(reader)
