@@ -434,3 +434,15 @@ def test_a_csv_file_without_its_header_keeps_its_first_line(tmp_path, coup):
     _, quarantine = load(path)
     assert quarantine[0][1:] == (1, "the CSV file's first line names no log field: a file without its header row?")
     assert len(quarantine) == len(coup)
+
+
+def test_an_unterminated_csv_quote_names_the_lines_it_swallowed(tmp_path, coup):
+    """Python's csv reads every line after an open quote into one field: the reason says which lines they are, so
+    the records the file seems to lack are accounted for."""
+    path = write_csv(tmp_path / "t.csv", coup)
+    lines = path.read_text().splitlines()
+    lines[3] = lines[3].replace(",", ',"', 1)  # line 4 opens a quote it never closes
+    path.write_text("\n".join(lines) + "\n")
+    _, quarantine = load(path)
+    assert (4, f"malformed CSV row: unexpected end of data (lines 4 to {len(lines)} read as one row)") in [
+        q[1:] for q in quarantine]

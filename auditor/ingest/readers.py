@@ -111,10 +111,11 @@ def read_csv(path: Path, name: str) -> pa.Table:
             row = next(reader)
         except StopIteration:
             break
-        except csv.Error as exc:
+        except csv.Error as exc:  # an unterminated quote reads every line after it into this row: name them
             lines.append(start)
             raws.append(None)
-            errors.append(f"malformed CSV row: {exc}")
+            span = f" (lines {start} to {reader.line_num} read as one row)" if reader.line_num > start else ""
+            errors.append(f"malformed CSV row: {exc}{span}")
             start = reader.line_num + 1
             continue
         if not any(cell.strip() for cell in row):
