@@ -27,18 +27,15 @@ WITH d AS (
   SELECT *, row_number() OVER w AS dup_rank, first_value(fid) OVER w AS first_fid,
          first_value(line) OVER w AS first_line
   FROM {records} WINDOW w AS (PARTITION BY table_id, seq ORDER BY fid, line)
-), seats AS (
-  -- A seat is taken once per hand: a second seat event for it would make the log say two things of one seat.
-  SELECT rid, row_number() OVER w AS seat_rank, first_value(fid) OVER w AS seat_fid,
-         first_value(line) OVER w AS seat_line
-  FROM {records} WHERE event = 'seat' AND hand_id IS NOT NULL AND seat IS NOT NULL
-  WINDOW w AS (PARTITION BY table_id, hand_id, seat ORDER BY seq, fid, line)
-), shoes AS (
-  -- A shoe_id is unique per table (docs/log-format.md): a second shoe_start of it would merge two shoes.
-  SELECT rid, row_number() OVER w AS shoe_rank, first_value(fid) OVER w AS shoe_fid,
-         first_value(line) OVER w AS shoe_line
-  FROM {records} WHERE event = 'shoe_start' AND shoe_id IS NOT NULL
-  WINDOW w AS (PARTITION BY table_id, shoe_id ORDER BY seq, fid, line)
+), once AS (
+  -- Events that occur once per key: a seat per hand, a shoe_id per table (docs/log-format.md). A later one would
+  -- make the log say two things of one seat, or merge two shoes.
+  SELECT rid, row_number() OVER w AS once_rank, first_value(fid) OVER w AS once_fid,
+         first_value(line) OVER w AS once_line
+  FROM {records}
+  WHERE (event = 'seat' AND hand_id IS NOT NULL AND seat IS NOT NULL) OR (event = 'shoe_start' AND shoe_id IS NOT NULL)
+  WINDOW w AS (PARTITION BY table_id, event, CASE WHEN event = 'seat' THEN hand_id ELSE shoe_id END, seat
+               ORDER BY seq, fid, line)
 ), opens AS (
   SELECT table_id, game AS table_game, seq AS open_seq, fid AS open_fid, line AS open_line
   FROM d WHERE event = 'table_open' AND dup_rank = 1
@@ -52,14 +49,14 @@ WITH d AS (
     WHEN event = 'table_open' AND NOT (d.fid = open_fid AND line = open_line)
       THEN 'table ' || table_id || ' opened twice (first at ' || open_f.file || ':' || open_line || ')'
     WHEN seq < open_seq THEN 'event before the table_open of ' || table_id
-    WHEN seat_rank > 1 THEN 'seat ' || d.seat || ' seated twice in hand ' || d.hand_id
-                            || ' (first at ' || seat_f.file || ':' || seat_line || ')'
-    WHEN shoe_rank > 1 THEN 'shoe ' || d.shoe_id || ' started twice at table ' || d.table_id
-                            || ' (first at ' || shoe_f.file || ':' || shoe_line || ')'
+    WHEN once_rank > 1 THEN CASE event
+        WHEN 'seat' THEN 'seat ' || d.seat || ' seated twice in hand ' || d.hand_id
+        ELSE 'shoe ' || d.shoe_id || ' started twice at table ' || d.table_id
+      END || ' (first at ' || once_f.file || ':' || once_line || ')'
   END AS problem
-  FROM d LEFT JOIN opens USING (table_id) LEFT JOIN seats USING (rid) LEFT JOIN shoes USING (rid)
+  FROM d LEFT JOIN opens USING (table_id) LEFT JOIN once USING (rid)
   LEFT JOIN {files} first_f ON first_f.fid = d.first_fid LEFT JOIN {files} open_f ON open_f.fid = opens.open_fid
-  LEFT JOIN {files} seat_f ON seat_f.fid = seats.seat_fid LEFT JOIN {files} shoe_f ON shoe_f.fid = shoes.shoe_fid
+  LEFT JOIN {files} once_f ON once_f.fid = once.once_fid
 ), g AS (
   SELECT table_id, hand_id,
          count(*) FILTER ({_IN_START}) AS n_start,
