@@ -69,7 +69,11 @@ def _check_readable(path: Path) -> None:
         raise InputError(f"{str(path)!r}: the file name is not UTF-8; rename the file") from None
     if not os.access(path, os.R_OK):
         raise InputError(f"{path}: cannot be read (permission denied)")
-    if LOG_SUFFIXES[path.suffix.lower()] == "parquet" and (any(c in str(path) for c in "*?[{")
-                                                            or str(path).startswith("~")):
+    if LOG_SUFFIXES[path.suffix.lower()] == "parquet" and reads_as_pattern(path):
         raise InputError(f"{path}: DuckDB reads * ? [ {{ and a leading ~ in a Parquet path as a pattern of several "
                          "files; rename the file")
+
+
+def reads_as_pattern(path: Path) -> bool:
+    """DuckDB's read_parquet takes ``* ? [ {`` and a leading ``~`` in a path as a pattern of several files."""
+    return any(c in str(path) for c in "*?[{") or str(path).startswith("~")

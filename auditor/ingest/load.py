@@ -17,7 +17,7 @@ import duckdb
 import pyarrow as pa
 
 from auditor.ingest.config import validate_config
-from auditor.ingest.discover import InputError
+from auditor.ingest.discover import InputError, reads_as_pattern
 from auditor.ingest.ranges import table_ranges
 from auditor.ingest.readers import LOG_SUFFIXES, read_file
 from auditor.ingest.schema import Schema, load_schema
@@ -183,8 +183,8 @@ def _stage(
     for path in files:
         fid = fids[str(path)]
         shape = None
-        if LOG_SUFFIXES[path.suffix.lower()] == "parquet" and not any(c in str(path) for c in "*?[{"):
-            shape = _parquet_columns(con, schema, path)  # (a glob character would make a path several files)
+        if LOG_SUFFIXES[path.suffix.lower()] == "parquet" and not reads_as_pattern(path):
+            shape = _parquet_columns(con, schema, path)
         if shape is None:
             spans.append(_Span(path, fid, next_rid, 0))
             read_text(len(spans) - 1)
