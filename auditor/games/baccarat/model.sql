@@ -298,23 +298,26 @@ WHERE b.event = 'bet';
 -- overflow, and a legal stake of 14 integer digits times a payout ratio and a rate needs more. A payout or
 -- commission that one of the settlements does not log is NULL (the rules judging it say so, scopes.settlements).
 CREATE OR REPLACE TEMP TABLE bac_settlements AS
-WITH k AS (
+WITH g AS (
   SELECT hand_key, player, spot, bet_type,
-    sum(amount) FILTER (WHERE event = 'bet') AS amount,
+    sum(amount) FILTER (WHERE event = 'bet') AS amount, count(*) FILTER (WHERE event = 'bet') AS bets,
     count(*) FILTER (WHERE event = 'settle') AS settles,
-    CASE WHEN min(result) FILTER (WHERE event = 'settle') <> max(result) FILTER (WHERE event = 'settle')
-           THEN min(result) FILTER (WHERE event = 'settle') || ' and ' || max(result) FILTER (WHERE event = 'settle')
-         WHEN count(*) FILTER (WHERE event = 'settle') > count(*) FILTER (WHERE event = 'bet')
-           THEN min(result) FILTER (WHERE event = 'settle') || ' x' || count(*) FILTER (WHERE event = 'settle')
-         ELSE min(result) FILTER (WHERE event = 'settle')
-    END AS result,
-    CASE WHEN count(payout) FILTER (WHERE event = 'settle') = count(*) FILTER (WHERE event = 'settle')
-      THEN sum(payout) FILTER (WHERE event = 'settle') END AS payout,
-    CASE WHEN count(commission) FILTER (WHERE event = 'settle') = count(*) FILTER (WHERE event = 'settle')
-      THEN sum(commission) FILTER (WHERE event = 'settle') END AS commission,
+    min(result) FILTER (WHERE event = 'settle') AS first_result,
+    max(result) FILTER (WHERE event = 'settle') AS last_result,
+    sum(payout) FILTER (WHERE event = 'settle') AS payout, count(payout) FILTER (WHERE event = 'settle') AS payouts,
+    sum(commission) FILTER (WHERE event = 'settle') AS commission,
+    count(commission) FILTER (WHERE event = 'settle') AS commissions,
     coalesce(min(seq) FILTER (WHERE event = 'settle'), min(seq)) AS seq
   FROM bac_events WHERE event IN ('bet', 'settle')
   GROUP BY hand_key, player, spot, bet_type
+), k AS (
+  SELECT hand_key, player, spot, bet_type, amount, settles, seq,
+    CASE WHEN first_result <> last_result THEN first_result || ' and ' || last_result
+         WHEN settles > bets THEN first_result || ' x' || settles
+         ELSE first_result END AS result,
+    CASE WHEN payouts = settles THEN payout END AS payout,
+    CASE WHEN commissions = settles THEN commission END AS commission
+  FROM g
 )
 SELECT c.table_id, c.hand_id, k.hand_key, c.shoe_id, k.seq, k.player, k.spot, k.bet_type,
   CAST(k.amount AS DECIMAL(38,4)) AS amount, k.settles, k.result, CAST(k.payout AS DECIMAL(38,4)) AS payout,
