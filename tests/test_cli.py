@@ -97,7 +97,7 @@ def test_same_logs_same_bytes(tmp_path, violating):
 def test_rules_lists_every_rule_with_its_citation():
     result = runner.invoke(app, ["rules", "--game", "baccarat", "--json"])
     rows = json.loads(result.output)
-    assert len(rows) == 41
+    assert len(rows) == 42
     by_id = {r["rule"]: r for r in rows}
     assert by_id["BAC-9.5"]["status"] == "checked"
     assert by_id["BAC-5.1"]["status"] == "not enforced"

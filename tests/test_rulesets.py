@@ -57,7 +57,7 @@ def test_registry_refuses_duplicates_and_malformed_ids():
     (lambda s: s.replace('id = "BAC-9.5"', 'id = "BAC-9.4"', 1), "rule BAC-9.4 defined twice"),
     (lambda s: s.replace('id = "BAC-9.5"', 'id = "BAC-X"', 1), "malformed rule id 'BAC-X'"),
     (lambda s: s + '\n[[rules]]\nid = "BAC-99.1"\narticle = "1"\ntext = "x"\nenforced = "yes"\n',
-     "rules[41].enforced: expected bool"),
+     "rules[42].enforced: expected bool"),
     (lambda s: s.replace("[ruleset]", "[rulesett]", 1), "baccarat.toml: missing key 'ruleset'"),
 ])
 def test_broken_ruleset_names_file_and_key(tmp_path, edit, message):

@@ -322,7 +322,8 @@ WITH g AS (
 SELECT c.table_id, c.hand_id, k.hand_key, c.shoe_id, k.seq, k.player, k.spot, k.bet_type,
   CAST(k.amount AS DECIMAL(38,4)) AS amount, k.settles, k.result, CAST(k.payout AS DECIMAL(38,4)) AS payout,
   CAST(k.commission AS DECIMAL(38,4)) AS commission,
-  c.winner, c.banker_total, c.player_pair, c.banker_pair, c.voided, c.corrected, c.demo, c.tainted, c.cards_readable,
+  c.winner, c.banker_total, c.n_banker, c.player_pair, c.banker_pair, c.voided, c.corrected, c.demo, c.tainted,
+  c.cards_readable,
   c.cards_known, t.commission_scheme, t.chip_unit,
   CASE
     WHEN NOT c.cards_readable THEN NULL
@@ -331,5 +332,7 @@ SELECT c.table_id, c.hand_id, k.hand_key, c.shoe_id, k.seq, k.player, k.spot, k.
     WHEN k.bet_type = 'tie' THEN CASE WHEN c.winner = 'tie' THEN 'win' ELSE 'lose' END
     WHEN k.bet_type = 'player_pair' THEN CASE WHEN c.player_pair THEN 'win' ELSE 'lose' END
     WHEN k.bet_type = 'banker_pair' THEN CASE WHEN c.banker_pair THEN 'win' ELSE 'lose' END
+    -- art. 13(1)(4)(3), n.º 56/2018: Lucky 6 wins when the Banker wins with a total of 6, on two or three cards.
+    WHEN k.bet_type = 'lucky6' THEN CASE WHEN c.winner = 'banker' AND c.banker_total = 6 THEN 'win' ELSE 'lose' END
   END AS expected_result
 FROM k JOIN bac_coups c USING (hand_key) JOIN bac_tables t ON t.table_id = c.table_id;

@@ -24,6 +24,10 @@ _winning("BAC-17.1", "bet_type = 'player' AND expected_result = 'win'", "{{payou
 _winning("BAC-17.2", "bet_type = 'banker' AND expected_result = 'win' AND commission_scheme = 'standard'",
          "{{payout_banker}}", "Banker")
 _winning("BAC-17.3", "bet_type = 'tie' AND expected_result = 'win'", "{{payout_tie}}", "tie")
+# Art. 17(5), n.º 56/2018: "Os prémios das apostas vencedoras no «6 Sortudo» são pagos na proporção de 12 para 1
+# para as duas primeiras cartas e na proporção de 20 para 1 [com a carta adicional]".
+_winning("BAC-17.7", "bet_type = 'lucky6' AND expected_result = 'win'",
+         "CASE WHEN n_banker = 2 THEN {{payout_lucky6_two_cards}} ELSE {{payout_lucky6_three_cards}} END", "Lucky 6")
 
 # Pair bets: a wrong win/lose is art. 13's (BAC-13.2, 13.3); here only the amount of a correctly won pair bet.
 register(SqlRule(
