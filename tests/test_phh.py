@@ -73,7 +73,7 @@ def test_three_handed_raise_call_fold_and_uncalled_bet(tmp_path):
     assert money(con, "award") == {2: 33}
     assert money(con, "stack") == {1: 199, 2: 217, 3: 184}
     start = con.execute("SELECT table_id, hand_id, seat, line FROM events WHERE event = 'hand_start'").fetchone()
-    assert start == (str(tmp_path / "t"), "7", 3, 18)  # the button is the last player; line of `hand =`
+    assert start == (str(tmp_path / "t.phh"), "7", 3, 18)  # the button is the last player; line of `hand =`
     seats = con.execute("SELECT seat, player, amount FROM events WHERE event = 'seat' ORDER BY seq").fetchall()
     assert seats == [(1, "Ann", 200), (2, "Bob", 200), (3, "Cy", 200)]
     lines = con.execute("SELECT line FROM events WHERE event = 'action' ORDER BY seq").fetchall()
@@ -181,7 +181,7 @@ def test_seats_table_and_time_fields(tmp_path):
     con, quarantine = load(tmp_path / "t.phh", text)
     assert quarantine == []
     assert con.execute("SELECT DISTINCT table_id, strftime(ts, '%Y-%m-%dT%H:%M') FROM events").fetchall() == [
-        (str(tmp_path / "t") + ":5", "2023-06-22T21:30")]
+        (str(tmp_path / "t.phh") + ":5", "2023-06-22T21:30")]
     assert con.execute("SELECT seat FROM events WHERE event = 'hand_start'").fetchone() == (9,)
     assert money(con, "award") == {5: 33}
     assert json.loads(con.execute("SELECT config FROM tables").fetchone()[0])["seats"] == 10
@@ -195,12 +195,23 @@ def test_several_hands_share_one_table(tmp_path):
     lines = text.split("\n")
     assert quarantine == [(lines.index("[3]") + 2, "PHH variant F7S is not audited (hold'em NT and FT only)")]
     rows = con.execute("SELECT DISTINCT table_id, hand_id FROM events WHERE event = 'hand_start'").fetchall()
-    assert sorted(rows) == [(str(tmp_path / "day"), "1"), (str(tmp_path / "day"), "2")]
+    assert sorted(rows) == [(str(tmp_path / "day.phhs"), "1"), (str(tmp_path / "day.phhs"), "2")]
     assert con.execute("SELECT count(*), min(seq), max(seq) FROM events").fetchone() == (2 * 33 + 1, 0, 66)
     assert con.execute("SELECT count(*) FROM events WHERE event = 'table_open'").fetchone() == (1,)
     first_raise = lines.index('  "p3 cbr 6",  # the button raises', lines.index("['2']")) + 1
     assert con.execute("SELECT min(line) FROM events WHERE hand_id = '2' AND action = 'raise'").fetchone() == (
         first_raise,)
+
+
+def test_a_phh_and_a_phhs_file_of_one_name_are_two_tables(tmp_path):
+    """x.phh and x.phhs in one folder were both table x: the second file's first hand was a duplicate seq."""
+    (tmp_path / "x.phh").write_text(THREE_HANDED, encoding="utf-8")
+    (tmp_path / "x.phhs").write_text(f"[1]\n{THREE_HANDED.replace('hand = 7', 'hand = 8')}", encoding="utf-8")
+    con = duckdb.connect()
+    ingest(con, discover([tmp_path]))
+    assert con.execute("SELECT line, reason FROM quarantine").fetchall() == []
+    assert con.execute("SELECT table_id, hand_id FROM events WHERE event = 'hand_start' ORDER BY ALL").fetchall() == [
+        (str(tmp_path / "x.phh"), "7"), (str(tmp_path / "x.phhs"), "8")]
 
 
 BAD_HANDS = [

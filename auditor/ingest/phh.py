@@ -2,9 +2,10 @@
 events, anything else one quarantined record with its reason.
 
 Tables: a hand's table is the PHH ``table`` field within its file, else the file itself; ``table_id`` is the file's
-name without its suffix (``":" + table`` when the field is given: two files are read independently, so they never
-share a table). The first hand of a table opens it (``table_open``, on the ``variant`` line); a later hand whose
-betting structure differs from the table's is quarantined, since the log format fixes it at ``table_open``.
+name with its suffix (``":" + table`` when the field is given: two files are read independently, so they never
+share a table, not even ``x.phh`` and ``x.phhs``). The first hand of a table opens it (``table_open``, on the
+``variant`` line); a later hand whose betting structure differs from the table's is quarantined, since the log
+format fixes it at ``table_open``.
 ``seq`` counts from 0 per table. ``hand_id`` is the ``hand`` field, else the file's stem (``.phh``) or the hand's
 table key (``.phhs``). ``ts`` is the hand's date (``year``, ``month``, ``day``), with ``time`` when given."""
 
@@ -50,7 +51,7 @@ def _timestamp(src: HandSource) -> str | None:
     return datetime.datetime.combine(date, time).isoformat() if isinstance(time, datetime.time) else date.isoformat()
 
 
-def _map(src: HandSource, stem: str) -> MappedHand | PhhError:
+def _map(src: HandSource, name: str) -> MappedHand | PhhError:
     """One hand, or the reason it cannot be audited."""
     variant = src.fields.get("variant")
     if variant is None:
@@ -64,9 +65,9 @@ def _map(src: HandSource, stem: str) -> MappedHand | PhhError:
     except PhhError as exc:
         return exc
     table = src.fields.get("table")
-    table_id = stem if table is None else f"{stem}:{table}"
+    table_id = name if table is None else f"{name}:{table}"
     hand = src.fields.get("hand")
-    hand_id = str(hand) if hand is not None else src.key or Path(stem).name
+    hand_id = str(hand) if hand is not None else src.key or Path(name).stem
     return MappedHand(table_id, hand_id, ts, st.config, events, src.line_of("variant"))
 
 
@@ -136,9 +137,8 @@ def read_phh(path: Path, name: str) -> pa.Table:
     except UnicodeDecodeError as exc:
         rows = [(1, None, f"file is not UTF-8 text ({exc.reason} at byte {exc.start})")]
     else:
-        stem = name[: -len(path.suffix)] if path.suffix and name.endswith(path.suffix) else name
         loaded = load_hands(text, several=path.suffix.lower() == ".phhs")
-        items = [h if isinstance(h, PhhError) else _map(h, stem) for h in loaded]
+        items = [h if isinstance(h, PhhError) else _map(h, name) for h in loaded]
         rows = _rows(_same_structure(items), text.split("\n"))
     return pa.table(
         [pa.array([name] * len(rows), pa.string()), pa.array([r[0] for r in rows], pa.int64()),
