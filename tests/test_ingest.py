@@ -380,6 +380,18 @@ def test_parquet_typed_and_text_paths_quarantine_alike(tmp_path, coup, monkeypat
     assert json.loads(rows[typed][0][2])["seq"] == "3"  # the text path's form: every value as text
 
 
+@pytest.mark.parametrize("column", ["file_row_number", "File_Row_Number"])
+def test_a_parquet_column_named_like_duckdbs_row_number_is_an_unknown_field(tmp_path, coup, column):
+    """DuckDB's read_parquet(file_row_number = true) refused such a file whole: it is read as any file with a column
+    that is no log field, every row quarantined at its own row with the unknown field named."""
+    path = write_parquet(tmp_path / "t.parquet", coup)
+    pq.write_table(pq.read_table(path).append_column(column, pa.array(["x"] * len(coup), pa.string())), path)
+    con, quarantine = load(path)
+    assert [(line, reason) for _, line, reason in quarantine] == [
+        (n, f"unknown field(s): {column}") for n in range(1, len(coup) + 1)]
+    assert json.loads(con.execute("SELECT raw FROM quarantine WHERE line = 3").fetchone()[0])["amount"] == "100"
+
+
 def test_unreadable_parquet_is_one_quarantined_record(tmp_path, coup):
     path = tmp_path / "t.parquet"
     path.write_bytes(b"PAR1 not really")

@@ -139,14 +139,16 @@ def read_parquet(path: Path, name: str) -> pa.Table:
     """Columns named as the log fields; 1-based row numbers are the provenance. Values pass through text so that
     every format is validated by the same rules (a float amount that is not an exact decimal is refused). (A file
     whose columns are all log fields is validated from its columns instead, to the same effect: see
-    ``validate.parquet_staged_sql``; this reader then only gives the text of its quarantined records.)"""
+    ``validate.parquet_staged_sql``; this reader then only gives the text of its quarantined records.) The rows are
+    numbered by ``row_number() OVER ()``, which keeps the file's order: ``file_row_number = true`` refuses a file
+    with a column of that name, which is an unknown field like any other."""
     con = duckdb.connect(config={"threads": 1})
     try:
         columns = [row[0] for row in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()]
         pairs = ", ".join(f"'{c.replace(chr(39), chr(39) * 2)}', \"{c.replace(chr(34), chr(34) * 2)}\"::VARCHAR" for c in columns)
         rows = con.sql(
-            f"SELECT file_row_number + 1 AS line, json_object({pairs})::VARCHAR AS raw "
-            "FROM read_parquet(?, file_row_number = true) ORDER BY line",
+            f"SELECT row_number() OVER () AS line, json_object({pairs})::VARCHAR AS raw "
+            "FROM read_parquet(?) ORDER BY 1",
             params=[str(path)],
         ).to_arrow_table()
     except duckdb.Error as exc:
