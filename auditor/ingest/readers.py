@@ -81,14 +81,22 @@ def _read_jsonl_lines(data: bytes, name: str) -> pa.Table:
     return _table(name, lines, raws, errors, last)
 
 
+def _csv_error(exc: csv.Error) -> str:
+    """The reason of a CSV parse error; a bare CR (``read_csv`` ends lines at LF only) is named as such."""
+    if str(exc).startswith("new-line character seen in unquoted field"):
+        return "a carriage return (CR) not followed by a line feed, outside quotes"
+    return str(exc)
+
+
 def read_csv(path: Path, name: str) -> pa.Table:
-    """Header row of field names, then one event per row; an empty cell is an absent field."""
+    """Header row of field names, then one event per row; an empty cell is an absent field. Lines end with LF (or
+    CR LF): a bare CR is a character of its line, part of a quoted value, else a malformed row."""
     text = path.read_bytes()
     try:
         decoded = text.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         return _table(name, [1], [None], [f"file is not UTF-8 text ({exc.reason} at byte {exc.start})"], [False])
-    reader = csv.reader(io.StringIO(decoded, newline=""), strict=True)
+    reader = csv.reader(io.StringIO(decoded, newline="\n"), strict=True)
     lines: list[int] = []
     raws: list[str | None] = []
     errors: list[str | None] = []
@@ -97,7 +105,7 @@ def read_csv(path: Path, name: str) -> pa.Table:
     except StopIteration:
         return _table(name, [], [], [], [])
     except csv.Error as exc:
-        return _table(name, [1], [None], [f"unreadable CSV header: {exc}"], [False])
+        return _table(name, [1], [None], [f"unreadable CSV header: {_csv_error(exc)}"], [False])
     fields = {f.name for f in load_schema().fields}
     twice = sorted({h for h in header if h in fields and header.count(h) > 1})
     ambiguous = f"the CSV header names {', '.join(twice)} twice: which cell is meant is unknown" if twice else None
@@ -115,7 +123,7 @@ def read_csv(path: Path, name: str) -> pa.Table:
             lines.append(start)
             raws.append(None)
             span = f" (lines {start} to {reader.line_num} read as one row)" if reader.line_num > start else ""
-            errors.append(f"malformed CSV row: {exc}{span}")
+            errors.append(f"malformed CSV row: {_csv_error(exc)}{span}")
             start = reader.line_num + 1
             continue
         if not any(cell.strip() for cell in row):
