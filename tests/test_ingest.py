@@ -278,6 +278,34 @@ def test_invalid_utf8_line(tmp_path, coup):
     assert quarantine[0][1] == 11 and "not UTF-8" in quarantine[0][2]
 
 
+def test_a_csv_byte_that_is_not_utf8_quarantines_its_row_only(tmp_path, coup):
+    """The file was one quarantined record: now only the row holding the byte is, the reason naming its line (the
+    second of a row whose quoted value spans two lines); the other rows are read, at their own lines."""
+    path = write_csv(tmp_path / "t.csv", coup)
+    lines = path.read_bytes().split(b"\r\n")
+    lines[3] = lines[3].replace(b",p1,", b",p\xff1,")  # the bet
+    lines[7] = lines[7].replace(b",3s,", b',"3\n\xe2\x82s",')  # a deal, over lines 8 and 9: a cut-off character
+    path.write_bytes(b"\r\n".join(lines))
+    con, quarantine = load(path)
+    assert [(line, reason) for _, line, reason in quarantine] == [
+        (4, "not UTF-8 text (invalid start byte at byte 28 of line 4)"),
+        (8, "not UTF-8 text (invalid continuation byte at byte 0 of line 9)"),
+    ]
+    assert "p\ufffd1" in con.execute("SELECT raw FROM quarantine WHERE line = 4").fetchone()[0]
+    assert con.execute("SELECT list(line ORDER BY seq) FROM events").fetchone()[0] == [2, 3, 5, 6, 7, 10, 11, 12]
+
+
+def test_a_csv_header_that_is_not_utf8_quarantines_every_row(tmp_path, coup):
+    """Which field a cell is cannot be known from a header cell that is not text: every row says why."""
+    path = write_csv(tmp_path / "t.csv", coup)
+    path.write_bytes(path.read_bytes().replace(b"payout", b"pay\xffout", 1))
+    _, quarantine = load(path)
+    assert len(quarantine) == len(coup)
+    assert {reason for _, _, reason in quarantine} == {
+        "the CSV header is not UTF-8 text (invalid start byte at byte 101 of line 1): which field each cell is is "
+        "unknown"}
+
+
 def test_discover_walks_folders_and_skips_answer_keys(tmp_path, coup):
     (tmp_path / "a").mkdir()
     write_jsonl(tmp_path / "a" / "t.jsonl", coup)
