@@ -203,6 +203,18 @@ def test_several_hands_share_one_table(tmp_path):
         first_raise,)
 
 
+def test_a_quoted_dotted_header_is_not_the_dotted_table(tmp_path):
+    """["a.b"] is the hand "a.b"; [a.b] is table b inside the hand "a" (which has no actions): the line scanner read
+    both as "a.b", so that hand's lines were the other's."""
+    hand = THREE_HANDED.replace("hand = 7\n", "")
+    text = f"[1]\n{hand}\n[a.b]\n{hand}\n[\"a.b\"]\n{hand}"
+    con, quarantine = load(tmp_path / "day.phhs", text)
+    lines = text.split("\n")
+    assert quarantine == [(lines.index("[a.b]") + 1, "field actions: expected an array of strings")]
+    assert con.execute("SELECT min(line) FROM events WHERE hand_id = 'a.b' AND action = 'raise'").fetchone() == (
+        lines.index('  "p3 cbr 6",  # the button raises', lines.index('["a.b"]')) + 1,)
+
+
 def test_a_phh_and_a_phhs_file_of_one_name_are_two_tables(tmp_path):
     """x.phh and x.phhs in one folder were both table x: the second file's first hand was a duplicate seq."""
     (tmp_path / "x.phh").write_text(THREE_HANDED, encoding="utf-8")

@@ -3,7 +3,8 @@ action grammar.
 
 A ``.phh`` file is one hand; a ``.phhs`` file holds several, as TOML tables ``[1]``, ``[2]``, ... . TOML itself is
 parsed by ``tomllib`` (floats as exact ``Decimal``); a small tokenizer then finds the 1-based line of every top-level
-key and of every string of an array, so that each event can name the line it comes from."""
+key and of every string of an array, so that each event can name the line it comes from. Keys and table headers are
+read as ``tomllib`` reads them: ``["a.b"]`` is the table ``a.b``, ``[a.b]`` the table ``b`` inside ``a``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import tomllib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 _TOKEN = re.compile(
@@ -19,6 +21,7 @@ _TOKEN = re.compile(
     r"|[ \t\r]+"
 )
 _TOML_LINE = re.compile(r"at line (\d+)")
+KeyPath = tuple[str, ...]  # a TOML key or table: the names of its parts
 
 
 class PhhError(Exception):
@@ -32,12 +35,14 @@ class PhhError(Exception):
 
 @dataclass
 class Layout:
-    """Where things are in the file: per TOML table (``""`` = the top level), the line of its header, of each key,
-    and of each string inside each key's array, in order."""
+    """Where things are in the file: per TOML table (its key path, ``()`` = the top level), the line of its header
+    (of the first header inside it, for a table only implied by one), of each key (its path too), and of each string
+    inside each key's array, in order."""
 
-    headers: dict[str, int] = field(default_factory=dict)
-    keys: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))
-    strings: dict[str, dict[str, list[int]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
+    headers: dict[KeyPath, int] = field(default_factory=dict)
+    keys: dict[KeyPath, dict[KeyPath, int]] = field(default_factory=lambda: defaultdict(dict))
+    strings: dict[KeyPath, dict[KeyPath, list[int]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(list)))
 
 
 @dataclass(frozen=True)
@@ -67,31 +72,46 @@ class HandSource:
         return self.field_lines.get(name, self.header_line)
 
 
-def _name(text: str) -> str:
-    """A TOML key or header as written (``"1"``, ``'1'`` or ``1``) reduced to its name."""
-    return text.strip().strip("[]").strip().strip("\"'")
+@lru_cache(maxsize=4096)
+def _path(key: str) -> KeyPath:
+    """A TOML key as written, as the names it stands for, read by ``tomllib`` itself: ``a.b`` is ``("a", "b")``,
+    ``"a.b"`` is ``("a.b",)``, ``'1'`` and ``1`` are ``("1",)``."""
+    node: Any = tomllib.loads(f"{key} = 0")
+    names: list[str] = []
+    while isinstance(node, dict):
+        ((name, node),) = node.items()
+        names.append(name)
+    return tuple(names)
+
+
+def _header(tokens: list[str], line: int, layout: Layout) -> KeyPath:
+    """The table of a header's tokens (``[`` key ``]`` or ``[[`` key ``]]``); it and each table it lies in are
+    given the header's line unless they have one."""
+    text = "".join(tokens)
+    table = _path(text[2:-2] if text.startswith("[[") else text[1:-1])
+    for end in range(1, len(table) + 1):
+        layout.headers.setdefault(table[:end], line)
+    return table
 
 
 def scan_layout(text: str) -> Layout:
     """Lines of headers, keys and array strings of a document that ``tomllib`` has already accepted."""
     layout = Layout()
-    line, depth, section, key = 1, 0, "", ""
+    line, depth, section, key = 1, 0, (), ()
     line_start, header, key_parts = True, None, None
     for match in _TOKEN.finditer(text):
         token = match.group()
         if token == "\n" or token.startswith("#") or token.isspace():
             if token == "\n":
                 if header is not None:
-                    section = _name("".join(header))
-                    layout.headers.setdefault(section, line)
-                    header = None
+                    section, header = _header(header, line, layout), None
                 line, line_start = line + 1, depth == 0
             continue
         if header is not None:
             header.append(token)
         elif key_parts is not None:
             if token == "=":
-                key = _name("".join(key_parts))
+                key = _path("".join(key_parts))
                 layout.keys[section].setdefault(key, line)
                 key_parts = None
             else:
@@ -107,7 +127,7 @@ def scan_layout(text: str) -> Layout:
         line += token.count("\n")
         line_start = False
     if header is not None:
-        layout.headers.setdefault(_name("".join(header)), line)
+        _header(header, line, layout)
     return layout
 
 
@@ -133,11 +153,13 @@ def _actions(fields: dict[str, Any], lines: list[int], fallback: int) -> tuple[A
 
 
 def _hand(key: str | None, fields: dict[str, Any], layout: Layout) -> HandSource | PhhError:
-    section = key or ""
+    section = () if key is None else (key,)
     header_line = layout.headers.get(section, 1)
-    field_lines = dict(layout.keys.get(section, {}))
+    field_lines: dict[str, int] = {}
+    for path, line in layout.keys.get(section, {}).items():  # a dotted key a.b = ... is a line of field a
+        field_lines.setdefault(path[0], line)
     try:
-        actions = _actions(fields, layout.strings[section]["actions"], field_lines.get("actions", header_line))
+        actions = _actions(fields, layout.strings[section][("actions",)], field_lines.get("actions", header_line))
     except PhhError as exc:
         return exc
     return HandSource(key, fields, header_line, field_lines, actions)
@@ -158,5 +180,5 @@ def load_hands(text: str, several: bool) -> list[HandSource | PhhError]:
         if isinstance(value, dict):
             hands.append(_hand(key, value, layout))
         else:
-            hands.append(PhhError(layout.keys[""].get(key, 1), f"{key!r} is not a hand: a .phhs file holds tables"))
+            hands.append(PhhError(layout.keys[()].get((key,), 1), f"{key!r} is not a hand: a .phhs file holds tables"))
     return hands
