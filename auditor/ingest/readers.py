@@ -84,15 +84,17 @@ def read_parquet(path: Path, name: str) -> pa.Table:
     every format is validated by the same rules (a float amount that is not an exact decimal is refused). (A file
     whose columns are all log fields is validated from its columns instead, to the same effect: see
     ``validate.parquet_staged_sql``; this reader then only gives the text of its quarantined records.) The rows are
-    numbered by ``row_number() OVER ()``, which keeps the file's order: ``file_row_number = true`` refuses a file
-    with a column of that name, which is an unknown field like any other."""
+    numbered by DuckDB's ``file_row_number``; a file with a column of that name, which DuckDB would refuse and which
+    is an unknown field like any other, is numbered by ``row_number() OVER ()`` in a single-threaded scan, which keeps
+    the file's order."""
     con = duckdb.connect(config={"threads": 1})
     try:
         columns = [row[0] for row in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()]
         pairs = ", ".join(f"'{c.replace(chr(39), chr(39) * 2)}', \"{c.replace(chr(34), chr(34) * 2)}\"::VARCHAR" for c in columns)
+        numbered = ("row_number() OVER ()", "read_parquet(?)") if "file_row_number" in map(str.lower, columns) \
+            else ("file_row_number + 1", "read_parquet(?, file_row_number = true)")
         rows = con.sql(
-            f"SELECT row_number() OVER () AS line, json_object({pairs})::VARCHAR AS raw "
-            "FROM read_parquet(?) ORDER BY 1",
+            f"SELECT {numbered[0]} AS line, json_object({pairs})::VARCHAR AS raw FROM {numbered[1]} ORDER BY 1",
             params=[str(path)],
         ).to_arrow_table()
     except duckdb.Error as exc:
