@@ -285,3 +285,19 @@ def test_a_card_not_logged_leaves_the_winner_and_the_dealing_unknown(tmp_path):
                           "AND rule NOT LIKE 'BAC-9.%' AND rule <> 'BAC-11.1' ORDER BY ALL").fetchall()
     assert unknown == [("BAC-10.1", "T1", 1), ("BAC-12.1", "T1", 1), ("BAC-17.1", "T1", 1), ("BAC-17.5", "T1", 1),
                        ("BAC-18.2", "T1", 1), ("BAC-4.1", "T2", 1)]
+
+
+def test_a_demonstration_coup_after_the_first_coup_of_its_shoe_is_one_finding(tmp_path):
+    """Art. 2(2): demonstration coups are dealt "each time dealing starts from a new shoe", so one that follows a
+    coup of its shoe is a breach; as the shoe's fourth demonstration coup it is one finding, not two."""
+    rows = _fixture("BAC-2.3")  # S1: demonstration coups D1-D3, then C1 and C2
+    demo = [dict(r, hand_id="D4", seq=441 + i)  # D3's events again, as D4, after C1's coup_end (seq 440)
+            for i, r in enumerate(r for r in rows if r.get("hand_id") == "D3")]
+    end = next(i for i, r in enumerate(rows) if r["event"] == "coup_end" and r["hand_id"] == "C1")
+    rows[end + 1:end + 1] = demo
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT count(*) FROM quarantine").fetchone()[0] == 0
+    assert con.execute("SELECT rule, hand, seq, line, message, expected, found FROM findings").fetchall() == [
+        ("BAC-2.3", "D4", 441, end + 2,
+         "demonstration coup D4 dealt after coup C1 of its shoe; art. 2(2): demonstration coups are dealt when "
+         "dealing starts from a new shoe, before its first coup", "before coup C1", "after coup C1")]

@@ -14,7 +14,9 @@ import pytest
 from auditor.engine.audit import audit, findings_rows, run_checks
 from auditor.engine.batches import table_batches
 from auditor.engine.ruleset import load_rulesets
+from auditor.sim import shoe_run
 from auditor.sim.baccarat import simulate
+from auditor.sim.plant_shoe import MAX_DEMOS, ShoePlan, shoe_plan
 
 RULESETS = load_rulesets()
 ENFORCED = {r.id for r in RULESETS["baccarat"].rules.values() if r.enforced}
@@ -49,6 +51,24 @@ def test_roundtrip_100k_coups(tmp_path):
     missed, extra = planted - found, found - planted
     assert not missed and not extra, f"recall misses {sorted(missed)[:5]}, precision misses {sorted(extra)[:5]}"
     assert {rule for rule, _, _ in planted} == ENFORCED
+
+
+@pytest.mark.parametrize("plan, note", [
+    (ShoePlan("BAC-2.3", demos=1, demo_bet=True), "bet on a demonstration coup settled"),
+    (ShoePlan("BAC-2.3", demos=MAX_DEMOS + 1), f"{MAX_DEMOS + 1} demonstration coups"),
+    (ShoePlan("BAC-2.3", late_demo=True), "demonstration coup after coup "),
+], ids=["settled-bet", "one-too-many", "after-a-coup"])
+def test_every_kind_of_demonstration_plant_is_found(tmp_path, monkeypatch, plan, note):
+    """Art. 2(2): each way the simulator breaks BAC-2.3 is planted (here: every time) and found, nothing else."""
+    monkeypatch.setattr(shoe_run, "shoe_plan", lambda rule, table, rng: plan if rule == plan.rule
+                        else shoe_plan(rule, table, rng))
+    simulate(tmp_path, seed=1, tables=2, shoes=2, inject=0.3, formats=("jsonl",), day=date(2024, 5, 1))
+    labels = [json.loads(line) for line in (tmp_path / "labels.jsonl").read_text().splitlines()]
+    assert any(label["rule"] == "BAC-2.3" and label["note"].startswith(note) for label in labels)
+    result, con = audit([tmp_path], RULESETS)
+    con.close()
+    assert result.quarantine == []
+    assert {key(f) for f in result.findings} == {key(label) for label in labels}
 
 
 def test_batches_of_tables_give_the_same_audit(tmp_path):

@@ -200,7 +200,7 @@ def audit_table(table_id: str, config: dict, records: list[dict]) -> set[tuple]:
             shoe["coups"] += 1
             if record.get("demo"):
                 shoe["demos"] += 1
-                if shoe["demos"] == 4:
+                if shoe["demos"] == 4 or shoe["coups"] > shoe["demos"]:  # one too many, or after a coup
                     found.add(("BAC-2.3", table_id, shoe_id, hand))
             if shoe["after"] is not None:
                 shoe["after"] += 1

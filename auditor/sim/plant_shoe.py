@@ -26,6 +26,7 @@ class ShoePlan:
     burn_delta: int = 0  # BAC-2.2
     demos: int | None = None  # BAC-2.3: demonstration coups (None: the usual 0-3)
     demo_bet: bool = False  # BAC-2.3: a settled bet on the demonstration coup
+    late_demo: bool = False  # BAC-2.3: a demonstration coup after the shoe's first coup
     extra_coup: bool = False  # BAC-3.1: one coup more after the cut card than allowed
     end_inside_last: bool = False  # BAC-3.2: shoe_end before the last coup's coup_end
 
@@ -45,8 +46,11 @@ def shoe_plan(rule: str, table: Table, rng: random.Random) -> ShoePlan | None:
         return ShoePlan(rule, cut_position=position)
     if rule == "BAC-2.2" and manual:
         return ShoePlan(rule, burn_delta=rng.choice((-1, 1)))
-    if rule == "BAC-2.3":
-        return ShoePlan(rule, demos=1, demo_bet=True) if rng.random() < 0.5 else ShoePlan(rule, demos=MAX_DEMOS + 1)
+    if rule == "BAC-2.3":  # a settled bet on a demonstration coup, one too many, or one after the first coup
+        pick = rng.random()
+        if pick < 1 / 3:
+            return ShoePlan(rule, demos=1, demo_bet=True)
+        return ShoePlan(rule, demos=MAX_DEMOS + 1) if pick < 2 / 3 else ShoePlan(rule, late_demo=True)
     if rule == "BAC-3.1" and manual:
         return ShoePlan(rule, extra_coup=True)
     if rule == "BAC-3.2":

@@ -96,22 +96,27 @@ class ShoeRun:
         return burns, due
 
     def demonstrations(self) -> None:
-        """Art. 2(2): at most three demonstration coups, without bets (unless a plan says otherwise)."""
+        """Art. 2(2): at most three demonstration coups when the shoe starts, without bets (unless a plan says
+        otherwise)."""
         plan, rng = self.plan, self.rng
         demos = plan.demos if plan.demos is not None else (rng.randint(1, 3) if rng.random() < P_DEMOS else 0)
         for _ in range(demos):
-            self.count += 1
             bets = []
             if plan.demo_bet:
                 bettor = self.patrons.bets()[0]
                 bets = [Bet(bettor.player, bettor.spot, bettor.standing, "tie", self.table.min_bet)]
-            dealing = deal(self.shoe.cards, self.shoe.pos, self.table.face)
-            coup = Coup(self.shoe_id, self.hand_id(), bets, dealing, demo=True)
-            events = self.commit(coup)
+            coup, events = self.demonstration(bets)
             if plan.rule == "BAC-2.3" and self.count == demos:
                 anchor = ("settle", 0) if plan.demo_bet else ("coup_start", 0)
                 note = "bet on a demonstration coup settled" if plan.demo_bet else f"{demos} demonstration coups"
                 self.label(Planted(anchor, note), coup.hand_id, find(events, *anchor))
+
+    def demonstration(self, bets: list[Bet]) -> tuple[Coup, list[dict]]:
+        """One demonstration coup, dealt from the shoe and appended."""
+        self.count += 1
+        dealing = deal(self.shoe.cards, self.shoe.pos, self.table.face)
+        coup = Coup(self.shoe_id, self.hand_id(), bets, dealing, demo=True)
+        return coup, self.commit(coup)
 
     def play_coups(self) -> int | None:
         """Coups until the cut card and the coups allowed after it (or, on an automatic shuffler-dealer, until
@@ -125,13 +130,17 @@ class ShoeRun:
                 break
             coup, events = played
             last_end = len(self.events) - 1
+            if self.plan.late_demo and self.coups == 1:
+                demo, demo_events = self.demonstration([])
+                self.label(Planted(("coup_start", 0), f"demonstration coup after coup {coup.hand_id}"),
+                           demo.hand_id, demo_events[0])
             if after is not None:
                 after += 1
                 if self.plan.extra_coup and after == allowed:
                     self.label(Planted(("coup_start", 0), f"coup {after} after the cut card"), coup.hand_id, events[0])
             elif coup.cut_card:
                 after = 0
-        if self.plan.extra_coup and (after is None or after < allowed):
+        if (self.plan.late_demo and self.coups == 0) or (self.plan.extra_coup and (after is None or after < allowed)):
             self.injector.put_back(self.plan.rule)  # no room for it in this shoe
         return last_end
 

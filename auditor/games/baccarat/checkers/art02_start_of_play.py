@@ -2,8 +2,8 @@
 
 "…coloca uma carta branca antes das últimas doze cartas, aproximadamente … o «croupier» retira do distribuidor um
 primeiro conjunto de cartas, a inutilizar … 1) Número igual ao dos baralhos; 2) Número igual ao valor facial da
-primeira carta; 3) Número, de um a oito, previamente fixado pela casa." N.º 2: at most three demonstration coups per
-shoe. N.º 3: an automatic shuffler-dealer deals without that procedure."""
+primeira carta; 3) Número, de um a oito, previamente fixado pela casa." N.º 2: "each time dealing starts from a new
+shoe", at most three demonstration coups. N.º 3: an automatic shuffler-dealer deals without that procedure."""
 
 from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
 from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, SHOES
@@ -68,19 +68,32 @@ register(SqlRule(
     """,
 ))
 
-# A demonstration coup's settlements are read from the events only where its coup says one was won or lost.
+# Art. 2(2) allows demonstration coups "each time dealing starts from a new shoe": one after a coup of its shoe is a
+# breach, reported once, whatever its number; the first demonstration coup over the limit is one. A demonstration
+# coup's settlements are read from the events only where its coup says one was won or lost.
 register(SqlRule(
     id="BAC-2.3", game="baccarat", scope=SHOES,
     findings="""
     WITH demos AS (
       SELECT c.*, row_number() OVER (PARTITION BY table_id, shoe_id ORDER BY start_seq) AS n
       FROM bac_coups c WHERE demo
+    ), firsts AS (
+      SELECT table_id, shoe_id, min(start_seq) AS first_seq, arg_min(hand_id, start_seq) AS first_coup
+      FROM bac_coups WHERE NOT demo GROUP BY ALL
+    ), judged AS (
+      SELECT d.*, f.first_coup, coalesce(d.start_seq > f.first_seq, false) AS late
+      FROM demos d LEFT JOIN firsts f USING (table_id, shoe_id)
+      WHERE NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = d.table_id AND s.shoe_id = d.shoe_id AND s.tainted)
     )
     SELECT table_id, shoe_id, hand_id, start_seq AS seq, file, start_line AS line,
-           'demonstration coup number ' || n || ' of the shoe; art. 2(2) allows at most {{max_demo_coups}}' AS message,
-           '<= {{max_demo_coups}}' AS expected, n AS found
-    FROM demos d WHERE n = {{max_demo_coups}} + 1
-      AND NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = d.table_id AND s.shoe_id = d.shoe_id AND s.tainted)
+           CASE WHEN late THEN 'demonstration coup ' || hand_id || ' dealt after coup ' || first_coup || ' of its '
+                               || 'shoe; art. 2(2): demonstration coups are dealt when dealing starts from a new '
+                               || 'shoe, before its first coup'
+                ELSE 'demonstration coup number ' || n || ' of the shoe; art. 2(2) allows at most {{max_demo_coups}}'
+           END AS message,
+           CASE WHEN late THEN 'before coup ' || first_coup ELSE '<= {{max_demo_coups}}' END AS expected,
+           CASE WHEN late THEN 'after coup ' || first_coup ELSE n::VARCHAR END AS found
+    FROM judged WHERE late OR n = {{max_demo_coups}} + 1
     UNION ALL
     SELECT s.table_id, c.shoe_id, s.hand_id, s.seq, s.file, s.line,
            'a bet of demonstration coup ' || s.hand_id || ' was settled ' || s.result AS message,
