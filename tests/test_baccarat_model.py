@@ -246,6 +246,25 @@ def test_the_card_handler_is_not_judged_when_a_bettor_status_is_unknown(tmp_path
         "SELECT missing, units FROM coverage WHERE rule = 'BAC-16.1'").fetchall()
 
 
+def test_the_card_handler_is_not_judged_where_no_seated_player_bets(tmp_path):
+    """Art. 16(2): where nobody seated bets, nobody has "the largest bet": the coup is not evaluated (it was counted
+    evaluated, with no finding). C3's two bets are made standing; C4 gets a handler and loses its bets."""
+    rows = _fixture("BAC-16.1")
+    for r in rows:
+        if r["event"] == "bet" and r["hand_id"] == "C3":
+            r["standing"] = True
+    rows = [r for r in rows if not (r.get("hand_id") == "C4" and r["event"] in ("bet", "settle"))]
+    start = next(i for i, r in enumerate(rows) if r["event"] == "coup_start" and r["hand_id"] == "C4")
+    rows.insert(start + 1, dict(rows[start], seq=rows[start]["seq"] + 1, event="card_handler", player="M101",
+                                shoe_id=None, demo=None))
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", [{k: v for k, v in r.items() if v is not None}
+                                                       for r in rows])], load_rulesets())
+    assert con.execute("SELECT count(*) FROM quarantine").fetchone()[0] == 0
+    assert con.execute("SELECT rule, hand FROM findings").fetchall() == []
+    assert con.execute("SELECT missing, units FROM coverage WHERE rule = 'BAC-16.1' ORDER BY ALL").fetchall() == [
+        ("no seated bet", 2), (None, 2)]
+
+
 def test_a_cut_without_its_position_says_so(tmp_path):
     rows = _fixture("BAC-2.1")
     del next(r for r in rows if r["event"] == "cut")["position"]

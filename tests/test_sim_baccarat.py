@@ -275,7 +275,7 @@ def audit_coup(coup: dict, config: dict) -> set[str]:
     for bet in coup["bets"]:
         if not bet["standing"]:
             totals[bet["player"]] += Decimal(bet["amount"])
-    if handler and (not totals or totals[handler[0]] != max(totals.values())):
+    if handler and totals and totals[handler[0]] != max(totals.values()):  # no seated bet: not evaluated
         found.add("BAC-16.1")
     if void:
         return found

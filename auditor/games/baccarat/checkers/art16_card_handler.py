@@ -5,10 +5,13 @@ from auditor.engine.registry import Scope, SqlRule, register
 from auditor.games.baccarat.scopes import INPUT_ERROR_COUP
 
 # The stakes are summed only for the coups whose card handler is logged and every bettor's status is known (a bet
-# whose status is not logged may be the largest seated one); the leaders are named only where the handler is not one
-# of them.
+# whose status is not logged may be the largest seated one); where no seated player bets, nobody has the largest bet
+# (a coup without stakes has no leader, so no finding either); the leaders are named only where the handler is not
+# one of them.
 _STATUS_UNKNOWN = ("EXISTS (SELECT 1 FROM bac_events b WHERE b.hand_key = {coup}.hand_key AND b.event = 'bet' "
                    "AND b.standing IS NULL)")
+_SEATED_BET = ("EXISTS (SELECT 1 FROM bac_events b WHERE b.hand_key = {coup}.hand_key AND b.event = 'bet' "
+               "AND NOT b.standing)")
 
 
 register(SqlRule(
@@ -16,6 +19,7 @@ register(SqlRule(
     scope=Scope("bac_coups", "NOT demo",
                 f"""CASE WHEN tainted THEN '{INPUT_ERROR_COUP}' WHEN NOT handled THEN 'no card handler logged'
                     WHEN {_STATUS_UNKNOWN.format(coup='u')} THEN 'a bettor status (seated or standing) not logged'
+                    WHEN NOT {_SEATED_BET.format(coup='u')} THEN 'no seated bet'
                 END"""),
     findings="""
     WITH handled AS (
