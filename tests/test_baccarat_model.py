@@ -265,6 +265,53 @@ def test_the_card_handler_is_not_judged_where_no_seated_player_bets(tmp_path):
         ("no seated bet", 2), (None, 2)]
 
 
+def _stake_readings_apart() -> list[dict]:
+    """The BAC-16.1 clean log where the stake readings part: C2, M101 (banker 1000, player pair 2500) handles the
+    cards against M102 (player 3000); C3, M101 adds a tie bet of 500 to his player 1000 against handler M103 (banker
+    1000); C4, only M103's tie bet of 100 is seated, and he handles the cards."""
+    rows = _fixture("BAC-16.1")
+    for r in rows:
+        if r["event"] == "card_handler" and r["hand_id"] == "C2":
+            r["player"] = "M101"
+        if r["event"] in ("bet", "settle") and r["hand_id"] == "C2" and r["bet_type"] == "player_pair":
+            r["amount"] = "2500"
+        if r["event"] == "bet" and r["hand_id"] == "C4" and r["bet_type"] != "tie":
+            r["standing"] = True
+    at = {(r["event"], r["hand_id"], r.get("player")): i for i, r in enumerate(rows) if r.get("hand_id")}
+    c3_bet, c3_settle = rows[at[("bet", "C3", "M101")]], rows[at[("settle", "C3", "M101")]]
+    c4 = rows[at[("coup_start", "C4", None)]]
+    for i, extra in sorted([
+        (at[("settle", "C3", "M101")] + 1, dict(c3_settle, seq=c3_settle["seq"] + 1, bet_type="tie", amount="500")),
+        (at[("bet", "C3", "M101")] + 1, dict(c3_bet, seq=c3_bet["seq"] + 1, bet_type="tie", amount="500")),
+        (at[("bet", "C4", "M103")] + 1, {**{k: c4[k] for k in ("table_id", "game", "hand_id")},
+                                        "seq": rows[at[("bet", "C4", "M103")]]["seq"] + 1, "event": "card_handler",
+                                        "player": "M103"}),
+    ], key=lambda item: -item[0]):
+        rows.insert(i, extra)
+    return rows
+
+
+@pytest.mark.parametrize("reading, findings, missing", [
+    ("total", [("C3", "M101", "M103", "cards handled by M103 (stake 1000); the seated player with the largest bet "
+                "is M101 (1500)")], []),
+    ("main", [("C2", "M102", "M101", "cards handled by M101 (Player/Banker stake 1000); the seated player with the "
+               "largest bet on Player or Banker is M102 (3000)")], [("no seated Player or Banker bet", 1)]),
+])
+def test_the_card_handler_stake_is_read_as_the_ruleset_says(tmp_path, reading, findings, missing):
+    """Art. 16(2) "the largest bet": handler_stake = total (default) sums all of a seated player's bets in the coup,
+    main only his Player and Banker bets (his tie and pair bets left out)."""
+    log = write_jsonl(tmp_path / "t.jsonl", _stake_readings_apart())
+    rulesets = load_rulesets(overrides={"baccarat.handler_stake": reading})
+    if reading == "total":
+        assert load_rulesets()["baccarat"].param("handler_stake") == "total"
+    _, con = audit([log], rulesets)
+    assert con.execute("SELECT count(*) FROM quarantine").fetchone()[0] == 0
+    assert con.execute("SELECT rule, hand, message FROM findings WHERE rule <> 'BAC-16.1'").fetchall() == []
+    assert con.execute("SELECT hand, expected, found, message FROM findings").fetchall() == findings
+    assert con.execute("SELECT missing, units FROM coverage WHERE rule = 'BAC-16.1' AND missing IS NOT NULL "
+                       "ORDER BY ALL").fetchall() == missing
+
+
 def test_a_cut_without_its_position_says_so(tmp_path):
     rows = _fixture("BAC-2.1")
     del next(r for r in rows if r["event"] == "cut")["position"]

@@ -4,30 +4,38 @@ handles the cards." """
 from auditor.engine.registry import Scope, SqlRule, register
 from auditor.games.baccarat.scopes import INPUT_ERROR_COUP
 
-# The stakes are summed only for the coups whose card handler is logged and every bettor's status is known (a bet
-# whose status is not logged may be the largest seated one); where no seated player bets, nobody has the largest bet
-# (a coup without stakes has no leader, so no finding either); the leaders are named only where the handler is not
-# one of them.
-_STATUS_UNKNOWN = ("EXISTS (SELECT 1 FROM bac_events b WHERE b.hand_key = {coup}.hand_key AND b.event = 'bet' "
-                   "AND b.standing IS NULL)")
-_SEATED_BET = ("EXISTS (SELECT 1 FROM bac_events b WHERE b.hand_key = {coup}.hand_key AND b.event = 'bet' "
-               "AND NOT b.standing)")
+# A player's stake is the sum of the bets the reading counts (ruleset parameter handler_stake): all his bets in the
+# coup ('total'), or only his Player and Banker bets ('main'). The stakes are summed only for the coups whose card
+# handler is logged and every bettor's status is known (a bet whose status is not logged may be the largest seated
+# one); where no seated player stakes, nobody has the largest bet (a coup without stakes has no leader, so no finding
+# either); the leaders are named only where the handler is not one of them.
+_MAIN = "{{handler_stake}} = 'main'"
+
+
+def _counted(bet: str) -> str:
+    """Whether a bet event (``bet``: its alias, with the dot) makes a seated player's stake."""
+    return f"(NOT {bet}standing AND ({{{{handler_stake}}}} = 'total' OR {bet}bet_type IN ('player', 'banker')))"
+
+
+def _any_bet(coup: str, where: str) -> str:
+    return f"EXISTS (SELECT 1 FROM bac_events b WHERE b.hand_key = {coup}.hand_key AND b.event = 'bet' AND {where})"
 
 
 register(SqlRule(
     id="BAC-16.1", game="baccarat",
     scope=Scope("bac_coups", "NOT demo",
                 f"""CASE WHEN tainted THEN '{INPUT_ERROR_COUP}' WHEN NOT handled THEN 'no card handler logged'
-                    WHEN {_STATUS_UNKNOWN.format(coup='u')} THEN 'a bettor status (seated or standing) not logged'
-                    WHEN NOT {_SEATED_BET.format(coup='u')} THEN 'no seated bet'
+                    WHEN {_any_bet('u', 'b.standing IS NULL')} THEN 'a bettor status (seated or standing) not logged'
+                    WHEN NOT {_any_bet('u', _counted('b.'))}
+                      THEN CASE WHEN {_MAIN} THEN 'no seated Player or Banker bet' ELSE 'no seated bet' END
                 END"""),
-    findings="""
+    findings=f"""
     WITH handled AS (
       SELECT hand_key, shoe_id FROM bac_coups c
-      WHERE handled AND NOT demo AND NOT tainted AND NOT """ + _STATUS_UNKNOWN.format(coup="c") + """
+      WHERE handled AND NOT demo AND NOT tainted AND NOT {_any_bet('c', 'b.standing IS NULL')}
     ), stakes AS (
-      SELECT hand_key, player, sum(amount) AS staked FROM bac_events JOIN handled USING (hand_key)
-      WHERE event = 'bet' AND NOT standing GROUP BY ALL
+      SELECT hand_key, player, sum(amount) AS staked FROM bac_events e JOIN handled USING (hand_key)
+      WHERE e.event = 'bet' AND {_counted('e.')} GROUP BY ALL
     ), top AS (
       SELECT hand_key, max(staked) AS top_stake FROM stakes GROUP BY ALL
     ), breaches AS (
@@ -42,9 +50,10 @@ register(SqlRule(
       GROUP BY s.hand_key
     )
     SELECT b.table_id, b.shoe_id, b.hand_id, b.seq, b.file, b.line,
-           'cards handled by ' || b.player || ' (stake ' || coalesce(fmt_money(b.staked), 'none')
-             || '); the seated player with the largest bet is ' || l.leaders || ' (' || fmt_money(b.top_stake) || ')'
-             AS message,
+           'cards handled by ' || b.player || CASE WHEN {_MAIN} THEN ' (Player/Banker stake ' ELSE ' (stake ' END
+             || coalesce(fmt_money(b.staked), 'none') || '); the seated player with the largest bet '
+             || CASE WHEN {_MAIN} THEN 'on Player or Banker ' ELSE '' END
+             || 'is ' || l.leaders || ' (' || fmt_money(b.top_stake) || ')' AS message,
            l.leaders AS expected, b.player AS found
     FROM breaches b JOIN leaders l USING (hand_key)
     """,
