@@ -57,9 +57,11 @@ def test_roundtrip_100k_coups(tmp_path):
     (ShoePlan("BAC-2.3", demos=1, demo_bet=True), "bet on a demonstration coup settled"),
     (ShoePlan("BAC-2.3", demos=MAX_DEMOS + 1), f"{MAX_DEMOS + 1} demonstration coups"),
     (ShoePlan("BAC-2.3", late_demo=True), "demonstration coup after coup "),
-], ids=["settled-bet", "one-too-many", "after-a-coup"])
+    (ShoePlan("BAC-2.3", demos=MAX_DEMOS, late_demo=True), "demonstration coup after coup "),
+], ids=["settled-bet", "one-too-many", "after-a-coup", "after-a-coup-and-one-too-many"])
 def test_every_kind_of_demonstration_plant_is_found(tmp_path, monkeypatch, plan, note):
-    """Art. 2(2): each way the simulator breaks BAC-2.3 is planted (here: every time) and found, nothing else."""
+    """Art. 2(2): each way the simulator breaks BAC-2.3 is planted (here: every time) and found, nothing else; a
+    demonstration coup after a coup that is also the fourth is one finding."""
     monkeypatch.setattr(shoe_run, "shoe_plan", lambda rule, table, rng: plan if rule == plan.rule
                         else shoe_plan(rule, table, rng))
     simulate(tmp_path, seed=1, tables=2, shoes=2, inject=0.3, formats=("jsonl",), day=date(2024, 5, 1))

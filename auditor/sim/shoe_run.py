@@ -106,7 +106,7 @@ class ShoeRun:
                 bettor = self.patrons.bets()[0]
                 bets = [Bet(bettor.player, bettor.spot, bettor.standing, "tie", self.table.min_bet)]
             coup, events = self.demonstration(bets)
-            if plan.rule == "BAC-2.3" and self.count == demos:
+            if plan.rule == "BAC-2.3" and not plan.late_demo and self.count == demos:
                 anchor = ("settle", 0) if plan.demo_bet else ("coup_start", 0)
                 note = "bet on a demonstration coup settled" if plan.demo_bet else f"{demos} demonstration coups"
                 self.label(Planted(anchor, note), coup.hand_id, find(events, *anchor))
