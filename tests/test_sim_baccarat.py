@@ -163,6 +163,8 @@ def expected_result(bet_type: str, player: list[str], banker: list[str]) -> str 
     if bet_type in ("player_pair", "banker_pair"):
         cards = player if bet_type == "player_pair" else banker
         return "win" if cards[0][0] == cards[1][0] else "lose"
+    if bet_type == "lucky6":
+        return "win" if winner == "banker" and points(banker) == 6 else "lose"
     return None
 
 
@@ -286,11 +288,13 @@ def audit_coup(coup: dict, config: dict) -> set[str]:
         found.add("BAC-11.1")
     unit = Decimal(config["chip_unit"])
     for s in coup["settles"]:
-        found |= settle_findings(s, expected_result(s["bet_type"], player, banker), points(banker), config, unit)
+        found |= settle_findings(s, expected_result(s["bet_type"], player, banker), points(banker), len(banker),
+                                 config, unit)
     return found
 
 
-def settle_findings(s: dict, expected: str | None, banker_total: int, config: dict, unit: Decimal) -> set[str]:
+def settle_findings(s: dict, expected: str | None, banker_total: int, banker_cards: int, config: dict,
+                    unit: Decimal) -> set[str]:
     """Each settlement breach once, under the bet's expected situation (docs/baccarat-checks.md)."""
     bet_type, result = s["bet_type"], s["result"]
     amount, payout, commission = Decimal(s["amount"]), Decimal(s.get("payout", "0")), Decimal(s.get("commission", "0"))
@@ -305,6 +309,9 @@ def settle_findings(s: dict, expected: str | None, banker_total: int, config: di
         found.add("BAC-13.3")
     elif pair and expected == "win" and payout != amount * 11:
         found.add("BAC-17.4")
+    elif bet_type == "lucky6" and expected == "win":
+        if result != "win" or payout != amount * (12 if banker_cards == 2 else 20):
+            found.add("BAC-17.7")
     elif expected == "win" and bet_type in ("player", "tie") or bet_type == "banker" and expected == "win" and standard:
         if result != "win" or payout != amount * (8 if bet_type == "tie" else 1):
             found.add({"player": "BAC-17.1", "banker": "BAC-17.2", "tie": "BAC-17.3"}[bet_type])
@@ -411,7 +418,7 @@ def test_clean_day_is_realistic(clean_day: Day) -> None:
     assert abs(winners["player"] / coups - 0.4462) < 0.03
     assert abs(winners["tie"] / coups - 0.0951) < 0.02
     assert set(cards_per_coup) == {4, 5, 6}
-    assert set(bet_types) == {"player", "banker", "tie", "player_pair", "banker_pair"}
+    assert set(bet_types) == {"player", "banker", "tie", "player_pair", "banker_pair", "lucky6"}
     assert {scheme for scheme, _, _ in kinds} == {"standard", "no_commission"}
     assert {auto for _, auto, _ in kinds} == {True, False}
     assert {method for _, _, method in kinds} == {"decks", "face_value", "fixed", "none"}

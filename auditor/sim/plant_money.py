@@ -42,7 +42,7 @@ def bac_12_1(coup: Coup, ctx: PlantContext) -> Planted | None:
 
 def bac_13_1(coup: Coup, ctx: PlantContext) -> Planted | None:
     """Art. 13: a Lucky 6 bet on a table that does not authorise it (settled as lost: the Banker did not win with 6)."""
-    if outcome("lucky6", coup.dealing) == "win":
+    if ctx.table.lucky6 or outcome("lucky6", coup.dealing) == "win":
         return None
     bettor = ctx.rng.choice(coup.bets)
     stake = ctx.table.min_bet / 10 * ctx.rng.choice((1, 2, 5))
@@ -133,6 +133,16 @@ def bac_17_5(coup: Coup, ctx: PlantContext) -> Planted | None:
     return None if i is None else _edit(coup, i, "losing bet paid", payout=money(coup.bets[i].amount))
 
 
+def bac_17_7(coup: Coup, ctx: PlantContext) -> Planted | None:
+    """Art. 17(5), n.º 56/2018: a winning Lucky 6 bet paid at the other hand's ratio (20:1 for two Banker cards,
+    12:1 for three)."""
+    i = _pick(coup, ctx, ("lucky6",), "win")
+    if i is None:
+        return None
+    ratio = 20 if len(coup.dealing.banker) == 2 else 12
+    return _edit(coup, i, f"Lucky 6 paid {ratio}:1", payout=money(coup.bets[i].amount * ratio))
+
+
 def bac_18_1(coup: Coup, ctx: PlantContext) -> Planted | None:
     """Art. 18(1): one chip more commission than 5% rounded down (over-collection)."""
     unit = ctx.table.chip_unit
@@ -173,6 +183,6 @@ def _short(coup: Coup, ctx: PlantContext, i: int) -> str:
 PLANTS = {
     "BAC-11.1": bac_11_1, "BAC-12.1": bac_12_1, "BAC-13.1": bac_13_1, "BAC-13.2": bac_13_2, "BAC-13.3": bac_13_3,
     "BAC-14.1": bac_14_1, "BAC-15.1": bac_15_1, "BAC-16.1": bac_16_1, "BAC-17.1": bac_17_1, "BAC-17.2": bac_17_2,
-    "BAC-17.3": bac_17_3, "BAC-17.4": bac_17_4, "BAC-17.5": bac_17_5, "BAC-18.1": bac_18_1, "BAC-18.2": bac_18_2,
+    "BAC-17.3": bac_17_3, "BAC-17.4": bac_17_4, "BAC-17.5": bac_17_5, "BAC-17.7": bac_17_7, "BAC-18.1": bac_18_1, "BAC-18.2": bac_18_2,
     "BAC-18.3": bac_18_3,
 }

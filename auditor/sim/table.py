@@ -8,6 +8,9 @@ from decimal import ROUND_FLOOR, Decimal
 from typing import NamedTuple
 
 MAX_BETTORS = 7
+BET_TYPES = ("player", "banker", "tie", "player_pair", "banker_pair")  # art. 13(1), the ruleset's default
+SIDE_BETS = (("tie", 0.12), ("player_pair", 0.1), ("banker_pair", 0.1))  # and how often a bettor makes each
+LUCKY6 = ("lucky6", 0.15)
 CASINO = "Casino Exemplo (simulated)"
 
 
@@ -39,6 +42,7 @@ class Table:
     coups_after_cut_card: int  # art. 3(1)
     log_after_cut: bool  # whether config states coups_after_cut_card (else the ruleset default, 1, applies)
     squeeze: bool  # players handle the cards (art. 16): card_handler events, cards dealt face down
+    lucky6: bool = False  # the table offers the Lucky 6 bet (n.º 56/2018), declared in ``bets_allowed``
 
     @property
     def face(self) -> str:
@@ -60,6 +64,8 @@ class Table:
         if self.max_difference is not None:
             config["max_difference"] = str(self.max_difference)
         config |= {"auto_shuffler": self.auto_shuffler, "seats": self.seats}
+        if self.lucky6:
+            config["bets_allowed"] = ",".join(BET_TYPES + ("lucky6",))
         if self.log_after_cut:
             config["coups_after_cut_card"] = self.coups_after_cut_card
         return config
@@ -67,7 +73,8 @@ class Table:
 
 def make_table(index: int, rng: random.Random, *, decks: int | None = None, seats: int | None = None) -> Table:
     """Table number ``index`` (0-based). Every fourth table has no commission, the third of every four an
-    automatic shuffler-dealer, every other one an art. 14 limit; the rest is drawn from ``rng``."""
+    automatic shuffler-dealer, the fourth of every four the Lucky 6 bet, every other one an art. 14 limit; the rest
+    is drawn from ``rng``."""
     auto = index % 4 == 2
     burn_method = "none" if auto else rng.choice(("decks", "face_value", "fixed"))
     min_bet = Decimal(rng.choice((100, 300, 500, 1000)))
@@ -88,6 +95,7 @@ def make_table(index: int, rng: random.Random, *, decks: int | None = None, seat
         coups_after_cut_card=after_cut,
         log_after_cut=after_cut == 0 or rng.random() < 0.5,
         squeeze=not auto and rng.random() < 0.4,
+        lucky6=index % 4 == 3,
     )
 
 
@@ -137,8 +145,8 @@ class Patrons:
         for player, spot, standing in bettors[:MAX_BETTORS]:
             main = rng.random()
             main_type = "banker" if main < 0.5 else "player" if main < 0.93 else None
-            sides = [bet_type for bet_type, p in (("tie", 0.12), ("player_pair", 0.1), ("banker_pair", 0.1))
-                     if rng.random() < p]
+            offered = SIDE_BETS + (LUCKY6,) if self.table.lucky6 else SIDE_BETS
+            sides = [bet_type for bet_type, p in offered if rng.random() < p]
             if main_type:
                 amount = self.main_stake(main_type, difference)
                 if amount:
