@@ -86,6 +86,9 @@ AUDIT_OVERRIDES = {
     "holdem.quads_kicker_counts": "true",
     "holdem.odd_chip_from": "button_left",
 }
+# The common profile's short_all_ins_add_up, which the audit applies: all-ins for less add up, for each player, since
+# his last action (docs/holdem-checks.md); the random player takes the re-raises this reopens (``Reopening``).
+SHORT_ALL_INS_ADD_UP = True
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,7 @@ class ExportedHand:
     stacks_after: dict[int, int] = field(default_factory=dict)
     showdown: bool = False
     vetoed: int = 0  # raises PokerKit offered that art. 12(1) as read forbids (not taken)
+    reopened: int = 0  # raises by a player who had acted, after all-ins for less that added up to a full raise
 
     @property
     def player_of(self) -> dict[int, int]:
@@ -284,17 +288,21 @@ def random_stacks(rng: random.Random, n: int) -> tuple[int, ...]:
 
 class Reopening:
     """Who may still raise in the current round as art. 12(1) is read (DECISIONS.md): a bet or raise is full when its
-    increment is at least the big blind (in fixed limit, the round's unit) and the largest increment of the round; an all-in for less does not reopen
-    the betting to players who already acted. PokerKit is more lenient in one case: its smallest full increment
-    starts every round at 0, so the round's first bet or raise counts as full even when it is an all-in for less
-    than the big blind (a flop bet of 8, a pre-flop raise from 10 to 12), and players who had acted may then
-    re-raise. The random player does not take those raises; ``vetoed`` counts how often PokerKit offered one."""
+    increment is at least the big blind (in fixed limit, the round's unit) and the largest increment of the round;
+    an all-in for less does not reopen the betting to players who already acted, unless (``SHORT_ALL_INS_ADD_UP``)
+    the all-ins for less since a player's last action add up to a full raise, i.e. he owes at least one. PokerKit
+    is more lenient in one case: its smallest full increment starts every round at 0, so the round's first bet or
+    raise counts as full even when it is an all-in for less than the big blind (a flop bet of 8, a pre-flop raise
+    from 10 to 12), and players who had acted may then re-raise. The random player does not take those raises;
+    ``vetoed`` counts how often PokerKit offered one, and ``reopened`` the re-raises taken after all-ins for less
+    that added up."""
 
     def __init__(self, units: tuple[int, ...] | None = None) -> None:
         """``units``: the smallest full bet of each street (fixed limit: art. 11(2)'s unit); else the big blind."""
         self.units = units
         self.street: int | None = None
         self.vetoed = 0
+        self.reopened = 0
 
     def start(self, state: State) -> None:
         if state.street_index != self.street:
@@ -304,12 +312,13 @@ class Reopening:
             self.acted: set[int] = set()
             self.locked: set[int] = set()
 
-    def may_raise(self, player: int) -> bool:
-        return player not in self.locked
+    def may_raise(self, player: int, owed: int) -> bool:
+        return player not in self.locked or (SHORT_ALL_INS_ADD_UP and owed >= self.full)
 
     def record(self, player: int, decision: tuple[str, int | None]) -> None:
         kind, to = decision
         if kind == "raise_to":
+            self.reopened += player in self.locked
             increment = to - self.top
             if increment >= self.full:
                 self.full, self.acted, self.locked = increment, {player}, set()
@@ -328,7 +337,7 @@ def choose(rng: random.Random, state: State, reopening: Reopening, style: str = 
     """A random decision among those PokerKit allows (and art. 12(1) as read allows) to the current actor."""
     owed = state.checking_or_calling_amount
     can_raise = state.can_complete_bet_or_raise_to()
-    if can_raise and not reopening.may_raise(state.actor_index):
+    if can_raise and not reopening.may_raise(state.actor_index, owed):
         can_raise = False
         reopening.vetoed += 1
     facing, free = RAISE_WEIGHTS[style]
@@ -397,7 +406,7 @@ def play_hand(rng: random.Random, table_id: str, hand_id: str, betting: str, n: 
         return decision
 
     hand = play_recipe(Recipe(betting, stacks, tuple(deck), ()), table_id, hand_id, button, decide)
-    hand.vetoed = reopening.vetoed
+    hand.vetoed, hand.reopened = reopening.vetoed, reopening.reopened
     return hand
 
 
@@ -1097,6 +1106,7 @@ def pool_stats(tables: list[ExportedTable]) -> dict[str, int]:
             count("river_dealt", len(hand.board) == 5)
             count("blind_all_in", any(e.get("action", "").startswith("post_") and e["all_in"] for e in hand.events))
             count("raise_vetoed", hand.vetoed)
+            count("reopened_by_all_ins", hand.reopened)
             count("bb_option_check", len(bb_option_checks(hand)))
             count("split_divergence", documented_division(hand) != award_totals(hand))
             for a in hand.actions:

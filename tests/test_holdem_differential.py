@@ -38,6 +38,8 @@ docs/log-format.md, "Texas Hold'em", burns, dealing order and showdown cards inc
 The auditor is run with the common profile and explicit overrides (pokerkit_export.AUDIT_OVERRIDES):
 heads_up_button_posts=small_blind and quads_kicker_counts=true are PokerKit's conventions; odd_chip_from=button_left
 because PokerKit gives a split's remainder to its lowest player index, the first seat left of the moving button.
+The common profile also adds up all-ins for less (short_all_ins_add_up), as PokerKit does
+(pokerkit_export.SHORT_ALL_INS_ADD_UP): the random player takes the re-raises they reopen.
 
 KNOWN_ISSUES lists where PokerKit and the auditor legitimately differ, and the auditor defects this test found.
 """
@@ -65,6 +67,12 @@ KNOWN_ISSUES = {
         "bet or raise of a round counts as a full bet in PokerKit, so players who had acted may re-raise. The random "
         "player never takes such a raise (pokerkit_export.Reopening); "
         "test_pokerkit_reopens_betting_after_an_all_in_below_the_minimum pins the difference (THE-12.1)."),
+    "short-all-ins-after-the-sum": (
+        "PokerKit is stricter than short_all_ins_add_up (the common profile, TDA rule 47) in one case: once the "
+        "all-ins for less of a round have added up to a full raise, a further all-in for less restarts PokerKit's sum "
+        "(State.consecutive_short_all_in_amounts), and a player who had acted may not re-raise even when the bet he "
+        "faces since his last action is a full raise. The random player only takes raises PokerKit allows, so no "
+        "clean hand shows it; test_pokerkit_refuses_a_reraise_after_a_third_short_all_in pins it."),
     "limit-raise-cap": (
         "PokerKit allows four completions per round in fixed limit; pre-flop that is four raises over the big blind, "
         "which art. 12(2) as read forbids: the export builds PokerKit's pre-flop street with a cap of 3 "
@@ -277,6 +285,54 @@ def test_pokerkit_reopens_betting_after_an_all_in_below_the_minimum(street, rule
     assert reraise.street == street and reraise.to == reraise.min_to  # PokerKit accepted it, as a minimum raise
     found = audit_one(table, rulesets, tmp_path)
     assert [(f["rule"], f["seq"] - 2) for f in found] == [("THE-12.1", reraise.event)], found  # seq 1: table_open
+
+
+# TDA rule 47, illustration 1 (docs/holdem-checks.md): five players, everybody calls pre-flop; on the flop player 0 (A)
+# bets 100, 1 (B) goes all-in to 125, 2 (C) calls, 3 (D) goes all-in to ``to``, 4 (E) calls.
+def tda_47(to: int) -> list[tuple[str, int | None]]:
+    return [*[CALL] * 5, ("raise_to", 100), ("raise_to", 125), CALL, ("raise_to", to), CALL]
+
+
+def test_short_all_ins_that_add_up_reopen_the_betting_as_in_pokerkit(rulesets, tmp_path):
+    """short_all_ins_add_up (the common profile, as PokerKit plays): +25 and +75 add up to A's full bet of 100, so
+    PokerKit lets A, who had acted, re-raise (to at least 300, the last full raise added), and the audit reports
+    nothing; with the parameter false (the macau reading) the same re-raise is THE-12.1's."""
+    assert rulesets["holdem"].param("short_all_ins_add_up") is px.SHORT_ALL_INS_ADD_UP is True
+    table = scripted((1000, 135, 1000, 210, 1000), [*tda_47(200), ("raise_to", 300), FOLD, FOLD])
+    hand = table.hands[0]
+    reraise = hand.actions[-3]
+    assert (reraise.player, reraise.kind, reraise.call_amount) == (0, "raise", 100)
+    assert reraise.to == reraise.min_to == 300
+    assert audit_one(table, rulesets, tmp_path) == []
+    literal = load_rulesets(profile="common", overrides={**px.AUDIT_OVERRIDES, "holdem.short_all_ins_add_up": "false"})
+    found = audit_one(table, literal, tmp_path)
+    assert [(f["rule"], f["seq"] - 2) for f in found] == [("THE-12.1", reraise.event)], found  # seq 1: table_open
+
+
+@pytest.mark.parametrize("to,then,player", [(190, [], 0), (200, [CALL], 2)])
+def test_pokerkit_refuses_a_reraise_when_the_short_all_ins_do_not_add_up(to, then, player):
+    """Where the audit reports THE-12.1 under either reading (tests/test_holdem_robustness.py), PokerKit refuses the
+    raise: D all-in to 190, A faces 90; or A calls, and C, who called B's all-in, faces only D's +75."""
+    stacks = (1000, 135, 1000, 10 + to, 1000)
+    decisions = [*tda_47(to), *then]
+    state = px.replay(px.Recipe("no_limit", stacks, tuple(px.CARDS), tuple(decisions)), len(decisions))
+    assert state.actor_index == player and state.checking_or_calling_amount < 100
+    assert not state.can_complete_bet_or_raise_to()
+    with pytest.raises(ValueError, match="Short all-in cannot be raised"):
+        state.complete_bet_or_raise_to(state.bets[player] + 300)
+
+
+def test_pokerkit_refuses_a_reraise_after_a_third_short_all_in(tmp_path):
+    """KNOWN_ISSUES["short-all-ins-after-the-sum"]: after +25 and +75 made a full raise, E goes all-in to 240 (+40).
+    A faces 140 since he bet: the betting is reopened to him (TDA rule 47, the auditor under short_all_ins_add_up,
+    tests/test_holdem_robustness.py), but PokerKit's sum of all-ins restarted with the +40 and it refuses him."""
+    decisions = [*tda_47(200)[:-1], ("raise_to", 240)]
+    state = px.replay(px.Recipe("no_limit", (1000, 135, 1000, 210, 250), tuple(px.CARDS), tuple(decisions)),
+                      len(decisions))
+    assert state.actor_index == 0 and state.checking_or_calling_amount == 140
+    assert state.consecutive_short_all_in_amounts == [40]
+    with pytest.raises(ValueError, match="already acted and hence cannot raise in face of a non-full all-in"):
+        state.complete_bet_or_raise_to(440)
 
 
 def test_big_blind_option_check_when_everyone_else_is_all_in(rulesets, tmp_path):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
 from auditor.games.holdem.hand import Hand, Source, TableInfo
@@ -81,12 +83,14 @@ def all_fold_with_antes(hand: str, award: list[dict]) -> list[dict]:
             {"event": "hand_end", "hand_id": hand}]
 
 
-def run(tmp_path: Path, rows: list[dict], **config) -> tuple[list[tuple], dict[str, RuleSummary]]:
-    """Audit one table of ``rows`` (numbered here): its findings as (rule, hand, severity, message), and the rules."""
+def run(tmp_path: Path, rows: list[dict], profile: str = "macau",
+        **config) -> tuple[list[tuple], dict[str, RuleSummary]]:
+    """Audit one table of ``rows`` (numbered here) under ``profile``: its findings as (rule, hand, severity, message),
+    and the rules."""
     events = [{"event": "table_open", "config": {**CONFIG, **config}}, *rows]
     log = write_jsonl(tmp_path / "h.jsonl", [{"table_id": "H1", "game": "holdem", "seq": i, **r}
                                              for i, r in enumerate(events, start=1)])
-    result, con = audit([log], load_rulesets())
+    result, con = audit([log], load_rulesets(profile=profile))
     con.close()
     assert not result.quarantine, result.quarantine
     findings = [(f["rule"], f["hand"], f["severity"], f["message"]) for f in result.findings]
@@ -336,3 +340,91 @@ def test_a_side_pot_nobody_was_awarded_is_art_10s_not_a_split_refused():
     share = PotShare(Pot(Decimal(100), (1, 3)), (3,), {3: Decimal(100)})
     assert _pot_rule(hand, review(hand, load_rulesets()["holdem"]), share, {}) == (
         "THE-10.2", "the awards are not the pot less the rake (art. 10(2))")
+
+
+# --- 9. several all-ins for less that add up to a full raise -------------------------------------------------------
+
+HOLE5 = {2: ["As", "Ah"], 3: ["8c", "3d"], 4: ["Ks", "Kh"], 5: ["7c", "2d"], 1: ["6s", "6d"]}  # in dealing order
+STACKS5 = {1: 1000, 2: 1000, 3: 135, 4: 1000, 5: 210}
+# TDA rule 47, illustration 1: seat 2 bets 100, seat 3 goes all-in to 125 (+25), seat 4 calls, seat 5 goes all-in
+# to 200 (+75), seat 1 calls; the action is back to seat 2.
+TDA_47 = [(2, "bet", 100), (3, "raise", 125), (4, "call", 125), (5, "raise", 200), (1, "call", 200)]
+
+
+def flop_all_ins(hand: str, flop: list[tuple], **stacks: int) -> list[dict]:
+    """Five seats (button 1, blinds 2 and 3; ``STACKS5`` but for ``stacks``, by seat: s1=…), everybody calls
+    pre-flop; on the flop the ``(seat, action, chips added)`` of ``flop``, after which nobody is left to bet on the
+    turn and river. The uncalled part of the largest contribution is returned, and the best hand left (seat 4's
+    kings, else seat 2's aces) wins the rest."""
+    stacks = {**STACKS5, **{int(k[1:]): v for k, v in stacks.items()}}
+    preflop = [(4, "call", 10), (5, "call", 10), (1, "call", 10), (2, "call", 5), (3, "check", 0)]
+    rows = [{"event": "hand_start", "hand_id": hand, "seat": 1}, *seated(hand, {s: str(a) for s, a in stacks.items()}),
+            {"event": "shuffle", "hand_id": hand, "method": "machine"},
+            act(hand, 2, "post_small_blind", "5"), act(hand, 3, "post_big_blind", "10"),
+            *({"event": "deal", "hand_id": hand, "card": HOLE5[s][r], "to": "seat", "seat": s, "face": "down"}
+              for r in (0, 1) for s in HOLE5), *(act(hand, s, a, str(n)) for s, a, n in preflop)]
+    for cards, played in ((BOARD[:3], flop), (BOARD[3:4], ()), (BOARD[4:], ())):
+        rows += [{"event": "burn", "hand_id": hand}, *({"event": "board", "hand_id": hand, "card": c} for c in cards)]
+        rows += [act(hand, s, a, str(n)) for s, a, n in played]
+    put_in = {s: 10 + sum(n for seat, _, n in flop if seat == s) for s in stacks}
+    folded = {s for s, a, _ in flop if a == "fold"}
+    first, second = sorted(put_in.values(), reverse=True)[:2]
+    top = max(put_in, key=put_in.get)
+    winner = 4 if 4 not in folded else 2
+    pot = sum(put_in.values()) - first + second
+    rows += [{"event": "show", "hand_id": hand, "seat": s, "card": c}
+             for s in HOLE5 if s not in folded for c in HOLE5[s]]
+    rows += [money("refund", hand, top, str(first - second)), money("award", hand, winner, str(pot))]
+    after = {s: stacks[s] - put_in[s] + (first - second if s == top else 0) + (pot if s == winner else 0)
+             for s in stacks}
+    rows += [money("stack", hand, s, str(after[s])) for s in stacks]
+    return [*rows, {"event": "hand_end", "hand_id": hand}]
+
+
+NOT_REOPENED = "seat {} raised after an all-in for less that did not reopen the betting to him"
+
+
+def reopening_findings(findings: list[tuple]) -> list[tuple[str, str]]:
+    return [(rule, message.split(" (")[0].split(":")[0]) for rule, _, _, message in findings]
+
+
+@pytest.mark.parametrize("profile,expected", [("macau", [("THE-12.1", NOT_REOPENED.format(2))]), ("common", [])])
+def test_short_all_ins_that_add_up_to_a_full_raise(tmp_path, profile, expected):
+    """Seat 2 bet 100; the all-ins of seats 3 (+25) and 5 (+75) are each less than a full raise, together one (100):
+    the macau reading counts each alone (DECISIONS.md: never reopens), so seat 2's re-raise to 300 is THE-12.1's;
+    the common one adds them up (short_all_ins_add_up, TDA rule 47) and the betting is reopened to him."""
+    findings, rules = run(tmp_path, flop_all_ins("h1", [*TDA_47, (2, "raise", 200), (4, "fold", 0), (1, "fold", 0)]),
+                          profile=profile)
+    assert reopening_findings(findings) == expected
+    assert rules["THE-12.1"].evaluated == 1
+
+
+@pytest.mark.parametrize("profile", ["macau", "common"])
+def test_short_all_ins_that_do_not_add_up_to_a_full_raise(tmp_path, profile):
+    """Seat 5 goes all-in to 190: +25 and +65 are 90, less than the full raise of 100; the betting is not reopened to
+    seat 2 under either reading, and his re-raise (to 290) is THE-12.1's."""
+    flop = [*TDA_47[:3], (5, "raise", 190), (1, "call", 190), (2, "raise", 190), (4, "fold", 0), (1, "fold", 0)]
+    findings, _ = run(tmp_path, flop_all_ins("h1", flop, s5=200), profile=profile)
+    assert reopening_findings(findings) == [("THE-12.1", NOT_REOPENED.format(2))]
+
+
+@pytest.mark.parametrize("profile", ["macau", "common"])
+def test_short_all_ins_add_up_from_the_players_own_last_action(tmp_path, profile):
+    """Seat 4 called seat 3's all-in (125): since he acted only seat 5's +75 was added, less than a full raise. The
+    all-ins add up for seat 2 (who calls) but not for seat 4, whose re-raise to 400 is THE-12.1's under both readings
+    (TDA rule 47: "not facing at least a full bet or raise when the action returns to them")."""
+    flop = [*TDA_47, (2, "call", 100), (4, "raise", 275), (1, "fold", 0), (2, "fold", 0)]
+    findings, _ = run(tmp_path, flop_all_ins("h1", flop), profile=profile)
+    assert reopening_findings(findings) == [("THE-12.1", NOT_REOPENED.format(4))]
+    if profile == "common":
+        assert "the all-ins for less since he acted add up to 75, less than a full raise of 100" in findings[0][3]
+
+
+@pytest.mark.parametrize("profile,expected", [("macau", [("THE-12.1", NOT_REOPENED.format(2))]), ("common", [])])
+def test_a_third_short_all_in_after_the_sum_is_reached(tmp_path, profile, expected):
+    """Seat 1 goes all-in to 240 (+40) after the two all-ins that made a full raise: seat 2 faces 140 since he bet,
+    and may re-raise under the common reading. (PokerKit 0.7.7 refuses him: its sum of all-ins restarts with the
+    +40, docs/holdem-checks.md.)"""
+    flop = [*TDA_47[:4], (1, "raise", 240), (2, "raise", 340), (4, "fold", 0)]
+    findings, _ = run(tmp_path, flop_all_ins("h1", flop, s1=250), profile=profile)
+    assert reopening_findings(findings) == expected

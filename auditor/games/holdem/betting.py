@@ -39,10 +39,13 @@ def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str
 
 
 class Betting:
-    def __init__(self, hand: Hand, big_blind: Decimal, smallest: Callable[[str], Decimal]) -> None:
+    def __init__(self, hand: Hand, big_blind: Decimal, smallest: Callable[[str], Decimal],
+                 short_all_ins_add_up: bool = False) -> None:
         """``smallest(street)``: the smallest full bet or raise of a round (``limits.smallest_increment``); in fixed
-        limit it stays the smallest full raise all round, whatever the size of a raise."""
+        limit it stays the smallest full raise all round, whatever the size of a raise. ``short_all_ins_add_up``:
+        the reading of that ruleset parameter (docs/holdem-checks.md)."""
         self.hand = hand
+        self.add_up = short_all_ins_add_up
         self.order = sorted(hand.seats)
         self.stack = dict(hand.stacks)
         self.total = {s: ZERO for s in self.order}
@@ -142,7 +145,9 @@ class Betting:
         action.raises_before = self.raises
         action.live_players = len(self.order) - len(self.folded)
         action.stack_before = self.stack.get(s, ZERO)
-        action.may_raise = s not in self.no_reraise
+        # Several all-ins for less (``short_all_ins_add_up``): those made since his last action add up to what he
+        # now owes; once that is a full raise, the betting is reopened to him.
+        action.may_raise = s not in self.no_reraise or (self.add_up and action.to_call >= self.min_increment)
         if s == action.expected_seat:
             self.pointer = s
         self._pay(s, action.amount, in_round=True)

@@ -38,7 +38,7 @@ class Action:
     raises_before: int = 0  # raises already made in the round (the opening bet is not a raise)
     live_players: int = 0  # players not folded
     stack_before: Decimal = Decimal(0)
-    may_raise: bool = True  # False after a short all-in that did not reopen the betting to him
+    may_raise: bool = True  # False after all-ins for less that did not reopen the betting to him
     # Derived from the action itself:
     total: Decimal = Decimal(0)  # his contribution in the round after it
     increment: Decimal = Decimal(0)  # total - current_bet for a bet or raise

@@ -96,18 +96,20 @@ class _Increments(dict):
 class _HandReplay:
     """Feeds one hand's events, in order, to a ``Hand`` and its ``Betting``."""
 
-    __slots__ = ("hand", "smallest", "betting", "board_count", "finished")
+    __slots__ = ("hand", "smallest", "add_up", "betting", "board_count", "finished")
 
-    def __init__(self, hand: Hand, smallest: _Increments) -> None:
+    def __init__(self, hand: Hand, smallest: _Increments, add_up: bool) -> None:
         self.hand = hand
         self.smallest = smallest
+        self.add_up = add_up
         self.betting: Betting | None = None
         self.board_count = 0
         self.finished = False
 
     def _bet(self) -> Betting:
         if self.betting is None:
-            self.betting = Betting(self.hand, self.hand.table.money("big_blind", ZERO), self.smallest.__getitem__)
+            self.betting = Betting(self.hand, self.hand.table.money("big_blind", ZERO), self.smallest.__getitem__,
+                                   self.add_up)
         return self.betting
 
     def feed(self, event: str, src: Source, card: str | None, face: str | None, seat: int | None,
@@ -184,6 +186,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
     so memory does not grow with the day."""
     tables = table_infos(con)
     tainted = tainted_hands(con)
+    add_up = bool(ruleset.param("short_all_ins_add_up"))
     open_hands: dict[str, _HandReplay] = {}
     current_table: str | None = None
     smallest: _Increments | None = None
@@ -205,7 +208,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
                 smallest = _Increments(table, ruleset)
             hand = Hand(table, hand_id, src, seat)
             hand.tainted = (table_id, hand_id) in tainted
-            current, current_id = _HandReplay(hand, smallest), hand_id
+            current, current_id = _HandReplay(hand, smallest, add_up), hand_id
             open_hands[hand_id] = current
             continue
         if hand_id != current_id:
