@@ -202,15 +202,13 @@ def fields_only(schema: Schema, columns: Sequence[tuple[str, str]]) -> bool:
     return all(name in known for name in names) and len({n.lower() for n in names}) == len(names)
 
 
-def parquet_staged_sql(schema: Schema, source: str, columns: Sequence[tuple[str, str]], rid: str, fid: str) -> str | None:
+def parquet_staged_sql(schema: Schema, source: str, columns: Sequence[tuple[str, str]], rid: str, fid: str) -> str:
     """The typed path for Parquet files whose columns are all log fields (``columns``: name and DuckDB type, as
-    DESCRIBE gives them): the same SELECT as ``staged_sql``, straight from the columns of ``source``, ``rid`` and
-    ``fid`` given as SQL over it. None when a column is not a field: such a file takes the JSON text path.
+    DESCRIBE gives them; ``fields_only`` holds, else the file takes the JSON text path): the same SELECT as
+    ``staged_sql``, straight from the columns of ``source``, ``rid`` and ``fid`` given as SQL over it.
 
     Strictly what the text path gives: there, each value is the column cast to VARCHAR in a JSON string (so its JSON
     type is a string and its text the cast), every record is an object, and no field is unknown."""
-    if not fields_only(schema, columns):
-        return None
     fields = {f.name: f for f in schema.fields}
     names = [name for name, _ in columns]
     kinds = dict(columns)
