@@ -183,6 +183,6 @@ def _short(coup: Coup, ctx: PlantContext, i: int) -> str:
 PLANTS = {
     "BAC-11.1": bac_11_1, "BAC-12.1": bac_12_1, "BAC-13.1": bac_13_1, "BAC-13.2": bac_13_2, "BAC-13.3": bac_13_3,
     "BAC-14.1": bac_14_1, "BAC-15.1": bac_15_1, "BAC-16.1": bac_16_1, "BAC-17.1": bac_17_1, "BAC-17.2": bac_17_2,
-    "BAC-17.3": bac_17_3, "BAC-17.4": bac_17_4, "BAC-17.5": bac_17_5, "BAC-17.7": bac_17_7, "BAC-18.1": bac_18_1, "BAC-18.2": bac_18_2,
-    "BAC-18.3": bac_18_3,
+    "BAC-17.3": bac_17_3, "BAC-17.4": bac_17_4, "BAC-17.5": bac_17_5, "BAC-17.7": bac_17_7, "BAC-18.1": bac_18_1,
+    "BAC-18.2": bac_18_2, "BAC-18.3": bac_18_3,
 }
