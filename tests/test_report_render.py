@@ -136,8 +136,10 @@ def test_cover(rendered: tuple[Path, str]) -> None:
 @pytest.mark.parametrize(
     ("changes", "status"),
     [
-        ({}, "violations found"),
-        ({"rules": [], "findings": [], "articles": []}, "no violation found"),
+        ({"max_quarantined": 2}, "violations found"),
+        ({"max_quarantined": 2, "findings": [], "rules": [rule("BAC-9.1", "baccarat", "9", 0)]}, "no violation found"),
+        ({}, "incomplete"),  # two quarantined records, none tolerated
+        ({"max_quarantined": 2, "rules": [], "findings": [], "articles": []}, "incomplete"),  # no rule evaluated
         ({"strict": True}, "input errors"),
     ],
 )

@@ -21,7 +21,10 @@ from auditor.report import manifest as outputs
 EXIT_CODES_HELP = (
     "Exit codes: 0 no violation found (warnings may exist); 1 violations found; 2 input error (a path that cannot be "
     "read, a bad ruleset, or --strict with quarantined records); typer's 2 also for usage errors; 3 the auditor "
-    "itself failed (its outputs must not be used)."
+    "itself failed (its outputs must not be used); 4 incomplete: the audit did not look at everything it was given "
+    "(no rule evaluated anything, a file with no accepted record, an empty one included, a game without ruleset or "
+    "with enforced rules that have no checker, or more quarantined records than --max-quarantined allows); it "
+    "takes precedence over 1, and the violations found are still reported in full."
 )
 
 
@@ -38,7 +41,12 @@ def audit(
     out: Path = typer.Option(Path("reports/latest"), "--out", "-o", help="Folder for report.pdf, findings.json, "
                                                                          "findings.parquet and manifest.json."),
     db: Path | None = typer.Option(None, "--db", help="Keep the DuckDB database in this file (default: in memory)."),
-    strict: bool = typer.Option(False, "--strict", help="Any quarantined record fails the run (exit 2)."),
+    strict: bool = typer.Option(False, "--strict", help="Any quarantined record is an input error (exit 2) "
+                                                        "instead of an incomplete audit (exit 4)."),
+    max_quarantined: int = typer.Option(0, "--max-quarantined", min=0,
+                                        help="Quarantined records tolerated: more make the audit incomplete (exit 4). "
+                                             "Default 0, for a nightly job; an inspector may accept a few broken "
+                                             "records. Not with --strict."),
     profile: str = typer.Option("macau", "--profile", help="Named set of readings: macau (the rulesets' defaults, "
                                                            "DECISIONS.md) or common (common practice, for logs "
                                                            "from outside Macau)."),
@@ -61,13 +69,17 @@ def audit(
     of rulesets/*.toml is checked, and each finding names its rule, article, table, coup or hand, event, source file
     and line, with the expected and found values. Rules that the logs cannot support are counted as not evaluated,
     never as compliant."""
+    if strict and max_quarantined:
+        raise typer.BadParameter("--strict allows no quarantined record; leave --max-quarantined out",
+                                 param_hint="'--max-quarantined'")
     rulesets = load_rulesets_or_exit(profile, param)
     passphrase = _signing_passphrase(sign) if sign else None
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     try:
         with progress_display(quiet) as progress:
             con = connect(db, threads, memory_limit)
-            result, con = run_audit(paths, rulesets, con=con, strict=strict, progress=progress)
+            result, con = run_audit(paths, rulesets, con=con, strict=strict,
+                                    max_quarantined=max_quarantined, progress=progress)
     except InputError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
@@ -86,10 +98,11 @@ def audit(
         f"in {len(result.findings)} finding(s)."
     )
     typer.echo(f"written to {out}: {', '.join(written)}")
-    code = result.exit_code
-    if code == ExitCode.INPUT_ERROR:
-        typer.echo(f"error: --strict: {quarantined} record(s) quarantined (see the report)", err=True)
-    raise typer.Exit(code)
+    verdict = result.verdict
+    typer.echo(f"verdict: {verdict.status}")
+    for reason in verdict.reasons:
+        typer.echo(f"{verdict.status}: {reason.message}", err=True)
+    raise typer.Exit(verdict.exit_code)
 
 
 def _signing_passphrase(key: Path) -> bytes:

@@ -21,8 +21,16 @@ from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
 from auditor.model.result import (
     ArticleInfo, AuditResult, QuarantinedRecord, Reading, RulesetInfo, RuleSummary,
 )
+from auditor.model.verdict import NO_CHECKER
 
-NO_CHECKER = "no checker for this rule in this version of the auditor"
+# The units of a game in the accepted records, by a rule's ``unit``: what a rule without a checker did not evaluate.
+UNITS_SQL = {
+    "coup": "count(DISTINCT hand_key)",
+    "hand": "count(DISTINCT hand_key)",
+    "shoe": "count(DISTINCT (table_id, shoe_id)) FILTER (WHERE shoe_id IS NOT NULL)",
+    "table": "count(DISTINCT table_id)",
+    "bet": "count(*) FILTER (WHERE event = 'bet')",
+}
 
 
 @dataclass
@@ -82,7 +90,16 @@ def run_checks(
     return games
 
 
+def _units(con: duckdb.DuckDBPyConnection, game: str) -> dict[str, int]:
+    """How many coups, hands, shoes, tables and bets of ``game`` the accepted records hold."""
+    columns = ", ".join(f"{sql} AS {unit}" for unit, sql in UNITS_SQL.items())
+    row = con.execute(f"SELECT {columns} FROM events WHERE game = ?", [game]).fetchone()
+    return dict(zip(UNITS_SQL, row))
+
+
 def _rule_summaries(con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset], games: list[str]) -> list[RuleSummary]:
+    """Per rule of every game present: units evaluated, not evaluated and why (an enforced rule without a checker:
+    every unit of its kind in the logs), violations and warnings."""
     implemented = {c.id for g in games for c in checkers(g)}
     counts = {
         (rule, sev): n for rule, sev, n in con.execute(
@@ -97,11 +114,12 @@ def _rule_summaries(con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset]
     for game in games:
         if game not in rulesets:
             continue
+        units = _units(con, game)
         for spec in rulesets[game].rules.values():
             cov = coverage.get(spec.id, {})
             reasons = {k: v for k, v in sorted(cov.items(), key=lambda kv: str(kv[0])) if k is not None}
             if spec.enforced and spec.id not in implemented:
-                reasons = {NO_CHECKER: 0}
+                reasons = {NO_CHECKER: units[spec.unit]}
             summaries.append(RuleSummary(
                 id=spec.id, game=game, article=spec.article, citation=spec.citation, text=spec.text,
                 severity=spec.severity, enforced=spec.enforced, unit=spec.unit, evaluated=cov.get(None, 0),
@@ -140,9 +158,11 @@ def findings_rows(con: duckdb.DuckDBPyConnection) -> list[dict]:
 
 def audit(
     paths: list[Path], rulesets: dict[str, Ruleset], *, con: duckdb.DuckDBPyConnection | None = None,
-    strict: bool = False, progress: Progress | None = None,
+    strict: bool = False, max_quarantined: int = 0, progress: Progress | None = None,
 ) -> tuple[AuditResult, duckdb.DuckDBPyConnection]:
-    """Audit the logs under ``paths``. Raises ``ingest.discover.InputError`` for paths that cannot be audited."""
+    """Audit the logs under ``paths``: ``strict`` makes any quarantined record an input error, else more than
+    ``max_quarantined`` make the audit incomplete (``model.verdict``). Raises ``ingest.discover.InputError`` for
+    paths that cannot be audited."""
     progress = progress or Progress()
     con = con or connect()
     files = discover(paths)
@@ -160,5 +180,6 @@ def audit(
         period_start=period[0], period_end=period[1], inputs=ingested.inputs,
         rulesets=[_ruleset_info(r) for r in used], articles=[a for r in used for a in _articles(r)],
         rules=_rule_summaries(con, rulesets, games), findings=findings_rows(con), quarantine=quarantine, strict=strict,
+        max_quarantined=max_quarantined, games=games,
     )
     return result, con

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from auditor.model.outcome import ExitCode, exit_code
+from auditor.model.outcome import ExitCode
+from auditor.model.verdict import Verdict, judge
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,9 @@ class AuditResult:
     rules: list[RuleSummary]
     findings: list[dict]  # finding dicts in FINDING_COLUMNS order, sorted (model.finding.sort_key)
     quarantine: list[QuarantinedRecord]
-    strict: bool = False
+    strict: bool = False  # any quarantined record is an input error (exit 2)
+    max_quarantined: int = 0  # quarantined records tolerated before the audit is incomplete
+    games: list[str] = field(default_factory=list)  # the games of the accepted records
     run: dict[str, str] = field(default_factory=dict)  # about this run only (e.g. started/finished times)
 
     @property
@@ -113,8 +116,12 @@ class AuditResult:
         return sum(r.warnings for r in self.rules)
 
     @property
+    def verdict(self) -> Verdict:
+        return judge(self)
+
+    @property
     def exit_code(self) -> ExitCode:
-        return exit_code(violations=self.violations, quarantined=len(self.quarantine), strict=self.strict)
+        return self.verdict.exit_code
 
     def as_dict(self) -> dict:
         return asdict(self)

@@ -22,7 +22,7 @@ FINDINGS_NAME = "findings.json"
 MANIFEST_NAME = "manifest.json"
 QUARANTINE_NAME = "quarantine.json"
 SUMMARY_NAME = "summary.json"
-SUMMARY_FORMAT = "auditor-summary/1"
+SUMMARY_FORMAT = "auditor-summary/2"
 MANIFEST_FORMAT = "auditor-manifest/1"
 _CHUNK = 1 << 20
 
@@ -52,9 +52,11 @@ def quarantine_json(result: AuditResult) -> bytes:
 
 
 def summary_json(result: AuditResult) -> bytes:
-    """The bytes of ``summary.json``: per rule, what was evaluated, not evaluated and why, and what was found."""
+    """The bytes of ``summary.json``: the verdict with its reasons, and per rule what was evaluated, not evaluated
+    and why, and what was found."""
     return canonical_json({
         "format": SUMMARY_FORMAT,
+        "verdict": result.verdict.as_dict(),
         "period": {"start": result.period_start, "end": result.period_end},
         "violations": result.violations,
         "warnings": result.warnings,
@@ -102,7 +104,7 @@ def build_manifest(result: AuditResult) -> dict[str, Any]:
         "auditor_version": result.auditor_version,
         "casino": result.casino,
         "period": {"start": result.period_start, "end": result.period_end},
-        "parameters": {"strict": result.strict},
+        "parameters": {"strict": result.strict, "max_quarantined": result.max_quarantined},
         "inputs": sorted((_input_entry(item) for item in result.inputs), key=lambda e: e["path"]),
         "rulesets": sorted((_ruleset_entry(r) for r in result.rulesets), key=lambda e: (e["id"], e["file"])),
         "findings": _digest(findings_json(result), FINDINGS_NAME, len(result.findings)),

@@ -8,15 +8,10 @@ from datetime import datetime
 
 from markupsafe import Markup
 
-from auditor.model.outcome import ExitCode
 from auditor.model.result import ArticleInfo, AuditResult, QuarantinedRecord, RuleSummary
+from auditor.model.verdict import Verdict, plural
 from auditor.report.chart import rules_chart
 
-STATUS_WORDS = {
-    ExitCode.OK: "no violation found",
-    ExitCode.VIOLATIONS: "violations found",
-    ExitCode.INPUT_ERROR: "input errors",
-}
 LANGUAGES = {
     "zh-Hant": "Chinese (traditional)",
     "zh-Hans": "Chinese (simplified)",
@@ -45,7 +40,8 @@ class ArticleView:
 @dataclass(frozen=True)
 class ReportView:
     result: AuditResult
-    status: str
+    verdict: Verdict
+    found: str  # what the audit found, in words: "no violation found", "1 violation found", ...
     quarantined: int
     articles: list[ArticleView]
     charts: list[Markup]
@@ -99,10 +95,10 @@ def report_view(result: AuditResult, max_findings: int) -> ReportView:
         raise ValueError("max_findings must be >= 0")
     articles = article_views(result, max_findings)
     ordered_rules = [view.rule for article in articles for view in article.rules]
-    code = result.exit_code
     return ReportView(
         result=result,
-        status=STATUS_WORDS[code],
+        verdict=result.verdict,
+        found=f"{plural(result.violations, 'violation')} found" if result.violations else "no violation found",
         quarantined=len(result.quarantine),
         articles=articles,
         charts=[rules_chart(ordered_rules[i : i + CHART_ROWS]) for i in range(0, len(ordered_rules), CHART_ROWS)],
