@@ -72,7 +72,7 @@ def test_an_empty_log_file_is_incomplete(tmp_path):
     verdict = summary(out)["verdict"]
     assert verdict["status"] == "incomplete" and verdict["exit_code"] == 4
     assert reasons(out) == ["no_rule_evaluated", "file_without_accepted_record"]
-    assert str(empty) in verdict["reasons"][1]["message"] and "empty" in verdict["reasons"][1]["message"]
+    assert verdict["reasons"][1]["message"] == f"{empty}: no accepted record (no record in the file)"
     assert "incomplete" in result.output and str(empty) in result.output
 
 

@@ -56,12 +56,12 @@ def plural(count: int, noun: str) -> str:
 
 
 def _file_reasons(result: AuditResult) -> list[Reason]:
-    return [
-        Reason(FILE_WITHOUT_ACCEPTED_RECORD, f"{item.path}: no accepted record (" + (
-            "the file is empty)" if item.records == 0 else f"{plural(item.records, 'record')} read, all quarantined)"))
-        for item in sorted(result.inputs, key=lambda i: i.path)
-        if item.records == item.quarantined
-    ]
+    reasons = []
+    for item in sorted(result.inputs, key=lambda i: i.path):
+        if item.records == item.quarantined:
+            why = f"{plural(item.records, 'record')} read, all quarantined" if item.records else "no record in the file"
+            reasons.append(Reason(FILE_WITHOUT_ACCEPTED_RECORD, f"{item.path}: no accepted record ({why})"))
+    return reasons
 
 
 def _game_reasons(result: AuditResult, anything_evaluated: bool) -> list[Reason]:
