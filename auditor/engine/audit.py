@@ -114,8 +114,9 @@ def _rule_summaries(con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset]
     for game in games:
         if game not in rulesets:
             continue
-        units = _units(con, game)
-        for spec in rulesets[game].rules.values():
+        specs = rulesets[game].rules.values()
+        units = _units(con, game) if any(s.enforced and s.id not in implemented for s in specs) else {}
+        for spec in specs:
             cov = coverage.get(spec.id, {})
             reasons = {k: v for k, v in sorted(cov.items(), key=lambda kv: str(kv[0])) if k is not None}
             if spec.enforced and spec.id not in implemented:
