@@ -193,19 +193,28 @@ SELECT *,
   -- art. 13: a pair is two first cards of the same rank (pair_match = 'rank'), or of the same value ('value').
   CASE {{pair_match}} WHEN 'value' THEN bac_rank_value(pr1) = bac_rank_value(pr2) ELSE pr1 = pr2 END AS player_pair,
   CASE {{pair_match}} WHEN 'value' THEN bac_rank_value(br1) = bac_rank_value(br2) ELSE br1 = br2 END AS banker_pair,
-  -- Art. 10: the cards show a dealing error as BAC-7.1, 7.2, 9.1 and 9.2-9.5 read them (used by BAC-10.1 and
-  -- BAC-4.1); NULL where a card that is not logged leaves it open. In a voided coup only a card dealt wrongly counts
-  -- (a fourth card, one out of order, a draw the tableau forbids): a hand the void left short is no dealing error.
+  -- Art. 10: the cards show a dealing error as BAC-6.1, 7.1, 7.2, 9.1 and 9.2-9.5 read them (used by BAC-10.1 and
+  -- BAC-4.1); NULL where a card that is not logged leaves it open. A voided coup shows one where its deals are not
+  -- the beginning of the lawful sequence P1 B1 P2 B2 [P3] [B3] for its cards: a card to the wrong hand or to
+  -- neither, a third card after a natural or one the tableau forbids, the Banker's third card while the Player had
+  -- to draw, a seventh card. A hand the void left short is no dealing error.
   CASE WHEN void_seq IS NULL THEN
       NOT (counts_ok AND first_four_ok AND thirds_ok)
       OR ((p2 >= 8 OR b2 >= 8) AND n_player + n_banker > 4)
       OR (NOT (p2 >= 8 OR b2 >= 8) AND ((p2 <= 5) <> (n_player = 3) OR banker_must_draw <> (n_banker = 3)))
     ELSE
-      n_player > 3 OR n_banker > 3 OR NOT thirds_ok
+      n_deals > 6
       OR bac_unpack_hand(coalesce(packed, 0), 1) NOT IN (0, 1) OR bac_unpack_hand(coalesce(packed, 0), 2) NOT IN (0, 2)
       OR bac_unpack_hand(coalesce(packed, 0), 3) NOT IN (0, 1) OR bac_unpack_hand(coalesce(packed, 0), 4) NOT IN (0, 2)
-      OR (first_four_ok AND ((n_player = 3 AND (p2 > 5 OR b2 >= 8))
-                             OR (n_banker = 3 AND (p2 >= 8 OR b2 >= 8 OR NOT banker_must_draw))))
+      OR (n_deals >= 5 AND CASE
+            WHEN p2 >= 8 OR b2 >= 8 THEN true
+            WHEN p2 IS NULL OR b2 IS NULL THEN NULL
+            -- the fifth card: the Player's on 0-5, else the Banker's where he draws, else none
+            ELSE bac_unpack_hand(packed, 5) <> CASE WHEN p2 <= 5 THEN 1 WHEN banker_must_draw THEN 2 ELSE 0 END
+              -- the sixth: the Banker's, after the Player's third card, where the tableau makes him draw
+              OR (n_deals = 6 AND (bac_unpack_hand(packed, 5) <> 1 OR bac_unpack_hand(packed, 6) <> 2
+                                   OR NOT banker_must_draw))
+          END)
   END AS dealing_broken,
   false AS tainted
 FROM finals;
