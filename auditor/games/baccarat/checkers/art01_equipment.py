@@ -18,12 +18,39 @@ register(SqlRule(
 # counted per shoe from the coups' packed deals (deals past the sixth, which no valid coup has, and
 # burns come from the events); only the cards seen too often are then followed through the events in order. An
 # automatic shuffler-dealer takes the cards back after each coup (art. 7(2)): a card may come out any number of times.
+# An exposed card (art. 4) is a card out of the shoe: it counts, unless it is the card dealt or burned after it in
+# its coup. Its ``card_exposed`` and the later deals and burns of that card in the coup pair up like brackets, each
+# deal or burn with the latest exposure before it not yet paired: an exposure is left unpaired when more exposures
+# than deals and burns follow from it to the end of the coup than from any later event (``after`` > ``peak``).
+_STRAY_EXPOSURES = """
+    marks AS (
+      SELECT e.hand_key, e.card, e.seq, e.event, e.hand_id, e.file, e.line
+      FROM bac_events e WHERE e.event IN ('card_exposed', 'deal', 'burn') AND e.card IS NOT NULL
+        AND e.hand_key IN (SELECT hand_key FROM bac_events WHERE event = 'card_exposed' AND card IS NOT NULL)
+      UNION ALL
+      SELECT c.hand_key, b.card, b.seq, b.event, b.hand_id, b.file, b.line
+      FROM bac_shoe_events b JOIN bac_coups c ON c.table_id = b.table_id AND c.hand_id = b.open_coup
+      WHERE b.event = 'burn' AND b.hand_id IS NULL AND b.card IS NOT NULL
+    ), after AS (
+      SELECT *, sum(CASE WHEN event = 'card_exposed' THEN 1 ELSE -1 END)
+                  OVER (PARTITION BY hand_key, card ORDER BY seq DESC ROWS UNBOUNDED PRECEDING) AS after
+      FROM marks
+    ), peaks AS (
+      SELECT *, max(after) OVER (PARTITION BY hand_key, card ORDER BY seq DESC
+                                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS peak
+      FROM after
+    ), stray AS (
+      SELECT c.table_id, c.shoe_id, p.hand_id, p.card, p.seq, p.file, p.line
+      FROM peaks p JOIN bac_coups c USING (hand_key)
+      WHERE p.event = 'card_exposed' AND p.after > greatest(coalesce(p.peak, 0), 0)
+    ),"""
+
 register(SqlRule(
     id="BAC-1.2", game="baccarat",
     scope=Scope("bac_shoes",
                 missing=f"CASE WHEN tainted THEN '{INPUT_ERROR_SHOE}' WHEN auto_shuffler THEN '{RECYCLED}' END"),
-    findings="""
-    WITH seen AS (
+    findings="WITH" + _STRAY_EXPOSURES + """
+    seen AS (
       SELECT table_id, shoe_id, unnest([bac_unpack(packed, 1), bac_unpack(packed, 2), bac_unpack(packed, 3),
                                         bac_unpack(packed, 4), bac_unpack(packed, 5), bac_unpack(packed, 6)]) % 64
         AS code FROM bac_coups
@@ -32,6 +59,8 @@ register(SqlRule(
       WHERE e.event = 'deal' AND e.nth > 6 AND c.n_deals > 6
       UNION ALL
       SELECT table_id, coalesce(shoe_id, open_shoe), bac_card_code(card) FROM bac_shoe_events WHERE event = 'burn'
+      UNION ALL
+      SELECT table_id, shoe_id, bac_card_code(card) FROM stray
     ), over AS (
       SELECT s.table_id, s.shoe_id, bac_code_card(s.code) AS card, t.decks FROM seen s JOIN bac_tables t USING (table_id)
       WHERE s.code > 0 AND NOT t.auto_shuffler GROUP BY s.table_id, s.shoe_id, s.code, t.decks HAVING count(*) > t.decks
@@ -42,6 +71,8 @@ register(SqlRule(
       UNION ALL
       SELECT table_id, coalesce(shoe_id, open_shoe), hand_id, card, seq, file, line FROM bac_shoe_events
       WHERE event = 'burn' AND card IN (SELECT card FROM over)
+      UNION ALL
+      SELECT table_id, shoe_id, hand_id, card, seq, file, line FROM stray WHERE card IN (SELECT card FROM over)
     ), counted AS (
       SELECT s.*, o.decks, row_number() OVER (PARTITION BY s.table_id, s.shoe_id, s.card ORDER BY s.seq) AS n
       FROM sightings s JOIN over o USING (table_id, shoe_id, card)
