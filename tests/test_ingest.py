@@ -239,6 +239,25 @@ def test_a_shoe_started_twice_at_a_table_is_quarantined(tmp_path):
         (4, f"shoe S1 started twice at table T1 (first at {path}:2)")]
 
 
+def test_a_second_result_void_or_cut_card_is_quarantined(tmp_path):
+    """A coup has one declared result and is voided once; a shoe's cut card comes out once. A later one would say
+    another thing of the coup or shoe, and the first silently won before: it is quarantined, naming the first."""
+    c1, c2, c3 = (baccarat_coup(hand=h) for h in ("C1", "C2", "C3"))
+    result = 7  # the index of a coup's result event
+    void, cut_card = dict(c2[result], event="void", reason="x"), dict(c2[result], event="cut_card", shoe_id="S1")
+    for extra in (void, cut_card):
+        del extra["result"]
+    rows = [*c1[:result + 1], dict(c1[result], result="banker"), *c1[result + 1:],  # lines 8 and 9
+            *c2[1:result], void, dict(void, reason="y"), cut_card, *c2[result + 1:],  # lines 18, 19, 20
+            *c3[1:result], dict(cut_card, hand_id="C3"), *c3[result:]]  # line 29
+    path = write_jsonl(tmp_path / "t.jsonl", [dict(r, seq=n) for n, r in enumerate(rows, 1)])
+    _, quarantine = load(path)
+    assert [(n, reason) for _, n, reason in quarantine] == [
+        (9, f"a second result of hand C1 (first at {path}:8)"),
+        (19, f"a second void of hand C2 (first at {path}:18)"),
+        (29, f"a second cut_card of shoe S1 (first at {path}:20)")]
+
+
 def test_csv_row_with_wrong_field_count(tmp_path, coup):
     path = write_csv(tmp_path / "t.csv", coup)
     lines = path.read_text().splitlines()

@@ -28,14 +28,17 @@ WITH d AS (
          first_value(line) OVER w AS first_line
   FROM {records} WINDOW w AS (PARTITION BY table_id, seq ORDER BY fid, line)
 ), once AS (
-  -- Events that occur once per key: a seat per hand, a shoe_id per table (docs/log-format.md). A later one would
-  -- make the log say two things of one seat, or merge two shoes.
+  -- Events that occur once per key (docs/log-format.md): a seat per hand; a result and a void per coup or hand; a
+  -- shoe_start and a cut_card per shoe. A later one would make the log say two things of one seat, coup or shoe
+  -- (and the first would silently win), or merge two shoes.
   SELECT rid, row_number() OVER w AS once_rank, first_value(fid) OVER w AS once_fid,
          first_value(line) OVER w AS once_line
   FROM {records}
-  WHERE (event = 'seat' AND hand_id IS NOT NULL AND seat IS NOT NULL) OR (event = 'shoe_start' AND shoe_id IS NOT NULL)
-  WINDOW w AS (PARTITION BY table_id, event, CASE WHEN event = 'seat' THEN hand_id ELSE shoe_id END, seat
-               ORDER BY seq, fid, line)
+  WHERE (event = 'seat' AND hand_id IS NOT NULL AND seat IS NOT NULL)
+     OR (event IN ('result', 'void') AND hand_id IS NOT NULL)
+     OR (event IN ('shoe_start', 'cut_card') AND shoe_id IS NOT NULL)
+  WINDOW w AS (PARTITION BY table_id, event, CASE WHEN event IN ('seat', 'result', 'void') THEN hand_id ELSE shoe_id END,
+               seat ORDER BY seq, fid, line)
 ), opens AS (
   SELECT table_id, game AS table_game, seq AS open_seq, fid AS open_fid, line AS open_line
   FROM d WHERE event = 'table_open' AND dup_rank = 1
@@ -51,7 +54,9 @@ WITH d AS (
     WHEN seq < open_seq THEN 'event before the table_open of ' || table_id
     WHEN once_rank > 1 THEN CASE event
         WHEN 'seat' THEN 'seat ' || d.seat || ' seated twice in hand ' || d.hand_id
-        ELSE 'shoe ' || d.shoe_id || ' started twice at table ' || d.table_id
+        WHEN 'shoe_start' THEN 'shoe ' || d.shoe_id || ' started twice at table ' || d.table_id
+        WHEN 'cut_card' THEN 'a second cut_card of shoe ' || d.shoe_id
+        ELSE 'a second ' || event || ' of hand ' || d.hand_id
       END || ' (first at ' || once_f.file || ':' || once_line || ')'
   END AS problem
   FROM d LEFT JOIN opens USING (table_id) LEFT JOIN once USING (rid)
