@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from auditor.sim.table import Table
 
-CUT_CARD_MIN_REMAINING = 12  # DECISIONS.md, art. 2: ruleset parameters cut_card_min_remaining
+CUT_CARD_MIN_REMAINING = 12  # art. 2(1): ruleset parameters cut_card_min_remaining
 CUT_CARD_TOLERANCE = 2  # and cut_card_tolerance
 MAX_DEMOS = 3  # art. 2(2)
 
@@ -38,12 +38,9 @@ def shoe_plan(rule: str, table: Table, rng: random.Random) -> ShoePlan | None:
     """The plan planting ``rule`` in the next shoe of ``table``; ``None`` if the table cannot show it (an automatic
     shuffler-dealer has no cut card and no burns, art. 2(3))."""
     manual = not table.auto_shuffler
-    if rule == "BAC-2.1" and manual:
-        if rng.random() < 0.5:
-            position = CUT_CARD_MIN_REMAINING + CUT_CARD_TOLERANCE + rng.randint(1, 10)
-        else:  # at least 6 cards, enough for the coup in which the cut card comes out
-            position = CUT_CARD_MIN_REMAINING - CUT_CARD_TOLERANCE - rng.randint(1, 4)
-        return ShoePlan(rule, cut_position=position)
+    if rule == "BAC-2.1" and manual:  # too few cards behind the cut card; more is lawful (a lower bound)
+        # at least 6 cards, enough for the coup in which the cut card comes out
+        return ShoePlan(rule, cut_position=CUT_CARD_MIN_REMAINING - CUT_CARD_TOLERANCE - rng.randint(1, 4))
     if rule == "BAC-2.2" and manual:
         return ShoePlan(rule, burn_delta=rng.choice((-1, 1)))
     if rule == "BAC-2.3":  # a settled bet on a demonstration coup, one too many, or one after the first coup

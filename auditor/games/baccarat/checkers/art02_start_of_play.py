@@ -19,23 +19,29 @@ def _opening(extra: str = "") -> Scope:
   END""")
 
 
+# Art. 2(1) "before the last twelve cards, approximately" is a lower bound: fewer cards behind the cut card than
+# cut_card_min_remaining less its tolerance is a breach; a cut card placed earlier (more behind it) is lawful.
+_FEWEST_BEHIND = "({{cut_card_min_remaining}} - {{cut_card_tolerance}})"
+
 register(SqlRule(
     id="BAC-2.1", game="baccarat",
     scope=_opening("WHEN cut_seq IS NULL THEN 'no cut event logged' "
                    "WHEN cut_position IS NULL THEN 'cut position not logged'"),
     findings=UnitBreach(
-        when="abs(cut_position - {{cut_card_min_remaining}}) > {{cut_card_tolerance}}",
+        when=f"cut_position < {_FEWEST_BEHIND}",
         hand="NULL", seq="cut_seq", line="cut_line",
-        message="'cut card placed with ' || cut_position || ' cards behind it; art. 2(1): about "
+        message="'cut card placed with ' || cut_position || ' cards behind it; art. 2(1): at least about "
                 "{{cut_card_min_remaining}} (tolerance {{cut_card_tolerance}})'",
-        expected="'{{cut_card_min_remaining}} ± {{cut_card_tolerance}}'", found="cut_position",
+        expected=f"'>= ' || {_FEWEST_BEHIND}", found="cut_position",
     ),
 ))
 
-# A table that logs no burn at all does not log its burns (DECISIONS.md: missing data is not compliance).
+# A table that logs no burn at all does not log its burns (missing data is not compliance).
 _BURNS_LOGGED = "EXISTS (SELECT 1 FROM bac_shoe_events b WHERE b.table_id = {shoe}.table_id AND b.event = 'burn')"
 
-# The declared method fixes the size of the burn set; a first card of value 0 (T, J, Q, K) means 10 cards.
+# The declared method fixes the size of the burn set. Face value: the first card's value (face_value_zero_burns for a
+# value of 0: T, J, Q, K) is the size of the set, the first card included (face_value_burns = first_card_counted), or
+# the number of cards burned after it (first_card_plus).
 register(SqlRule(
     id="BAC-2.2", game="baccarat",
     scope=_opening(f"""WHEN burn_method <> 'none' AND NOT {_BURNS_LOGGED.format(shoe='u')}
@@ -49,6 +55,7 @@ register(SqlRule(
           WHEN 'fixed' THEN CASE WHEN burn_count BETWEEN {{burn_fixed_min}} AND {{burn_fixed_max}} THEN burn_count END
           WHEN 'face_value' THEN CASE WHEN bac_value(first_burn) = 0 THEN {{face_value_zero_burns}}
                                       ELSE bac_value(first_burn) END
+                                 + CASE {{face_value_burns}} WHEN 'first_card_plus' THEN 1 ELSE 0 END
           WHEN 'none' THEN 0
         END AS want
       FROM bac_shoes s
