@@ -82,3 +82,34 @@ def test_an_unlogged_card_leaves_the_void_open(tmp_path):
     unknown, so is whether the void was."""
     deals = [("3h", P), ("4d", B), ("2c", P), (None, B), ("8c", P), ("9d", B)]
     assert _bac_41(tmp_path, deals) == ([], [("a dealt card is not logged",)])
+
+
+def _refunds(tmp_path, *settles: dict) -> tuple[list, list]:
+    """A coup voided for a dealing error, its one Player bet of 100 settled by ``settles`` (changes to a refund)."""
+    rows = _voided(LAWFUL["player drew on 7"])
+    refund = rows.pop(-2)
+    rows[-1:-1] = [dict(refund, **changes) for changes in settles]
+    rows = [{k: v for k, v in r.items() if v is not None} | {"seq": n} for n, r in enumerate(rows, 1)]
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    findings = con.execute("SELECT rule, expected, found FROM findings").fetchall()
+    coverage = con.execute("SELECT missing FROM coverage WHERE rule = 'BAC-10.1'").fetchall()
+    con.close()
+    return findings, coverage
+
+
+@pytest.mark.parametrize("settles, findings", [
+    ([{"refunded": "100"}], []),
+    ([{"refunded": "90"}], [("BAC-10.1", "refund 100", "refunded 90")]),
+    ([{"refunded": "110"}], [("BAC-10.1", "refund 100", "refunded 110")]),
+    ([{"refunded": "100"}, {"refunded": "100"}], [("BAC-10.1", "refund 100", "refunded 200")]),
+    ([{"result": "lose"}], [("BAC-10.1", "refund 100, payout 0, commission 0", "lose, payout 0, commission 0")]),
+], ids=["full", "short", "over", "twice", "collected"])
+def test_a_refund_is_compared_with_the_stake(tmp_path, settles, findings):
+    """Art. 10: a voided coup's bets are refunded in full; version 2 of the log format says how much (refunded)."""
+    assert _refunds(tmp_path, *settles) == (findings, [(None,)])
+
+
+def test_a_refund_without_its_amount_is_not_evaluated(tmp_path):
+    """A version 1 log does not say how much a refund handed back: the coup is not evaluated, never compliant."""
+    assert _refunds(tmp_path, {}) == ([], [("amount refunded not logged (log format version 1)",)])
+    assert _refunds(tmp_path, {}, {"refunded": "100"}) == ([], [("amount refunded not logged (log format version 1)",)])

@@ -26,7 +26,8 @@ class Coup:
     void: str | None = None  # reason: the coup is cancelled and its bets refunded
     phantom_burn: str | None = None  # a burned card before the first deal that is not in the shoe
     declared: str | None = None  # a declared result other than the winner of the cards
-    settle_edits: dict[int, dict[str, str]] = field(default_factory=dict)  # bet index -> changed fields
+    # bet index -> changed fields of its settlement (None: the field left out)
+    settle_edits: dict[int, dict[str, str | None]] = field(default_factory=dict)
 
     def seated_stakes(self) -> dict[str, Decimal]:
         """Total stake of each seated bettor."""
@@ -70,17 +71,17 @@ class Coup:
             out.append({"event": "result", "shoe_id": s, "hand_id": h,
                         "result": self.declared or self.dealing.winner})
         for i, bet in enumerate(self.bets):
-            if self.void:
-                result, payout, commission = "refund", "0", "0"
+            refunded = None
+            if self.void:  # the whole stake handed back (log format version 2: ``refunded``)
+                result, payout, commission, refunded = "refund", "0", "0", money(bet.amount)
             else:
                 result, paid, taken = settle(bet, self.dealing, table)
                 payout, commission = money(paid), money(taken)
             record = {"event": "settle", "shoe_id": s, "hand_id": h, "player": bet.player, "spot": bet.spot,
                       "bet_type": bet.bet_type, "amount": money(bet.amount), "payout": payout,
-                      "commission": commission, "result": result}
-            if i in self.settle_edits:
-                record |= self.settle_edits[i]
-            out.append(record)
+                      "commission": commission, "refunded": refunded, "result": result}
+            record |= self.settle_edits.get(i, {})
+            out.append({k: v for k, v in record.items() if v is not None})
         out.append({"event": "coup_end", "shoe_id": s, "hand_id": h})
         return out
 

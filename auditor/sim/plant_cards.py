@@ -158,7 +158,7 @@ def bac_10_1(coup: Coup, ctx: PlantContext) -> Planted | None:
     i = ctx.rng.choice(main)
     coup.dealing = Dealing([], [], [], 0)
     coup.void = "misdeal"
-    coup.settle_edits[i] = {"result": "lose"}
+    coup.settle_edits[i] = {"result": "lose", "refunded": None}
     return Planted(("settle", i), "voided coup, one bet settled lose instead of refund")
 
 

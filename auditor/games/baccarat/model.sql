@@ -216,7 +216,8 @@ SELECT *,
                                    OR NOT banker_must_draw))
           END)
   END AS dealing_broken,
-  false AS tainted
+  false AS tainted,
+  false AS refunds_unlogged
 FROM finals;
 
 -- Coups that carry an input error: a quarantined record of the coup, or one lying inside its lines of a file.
@@ -316,6 +317,9 @@ WITH g AS (
     sum(payout) FILTER (WHERE event = 'settle') AS payout, count(payout) FILTER (WHERE event = 'settle') AS payouts,
     sum(commission) FILTER (WHERE event = 'settle') AS commission,
     count(commission) FILTER (WHERE event = 'settle') AS commissions,
+    sum(refunded) FILTER (WHERE event = 'settle') AS refunded, count(refunded) FILTER (WHERE event = 'settle') AS refundeds,
+    count(*) FILTER (WHERE event = 'settle' AND result = 'refund' AND coalesce(payout, 0) = 0
+                       AND coalesce(commission, 0) = 0) AS clean_refunds,
     coalesce(min(seq) FILTER (WHERE event = 'settle'), min(seq)) AS seq
   FROM bac_events WHERE event IN ('bet', 'settle')
   GROUP BY hand_key, player, spot, bet_type
@@ -325,12 +329,14 @@ WITH g AS (
          WHEN settles > bets THEN first_result || ' x' || settles
          ELSE first_result END AS result,
     CASE WHEN payouts = settles THEN payout END AS payout,
-    CASE WHEN commissions = settles THEN commission END AS commission
+    CASE WHEN commissions = settles THEN commission END AS commission,
+    CASE WHEN refundeds = settles THEN refunded END AS refunded,
+    settles > 0 AND clean_refunds = settles AS refunds_clean
   FROM g
 )
 SELECT c.table_id, c.hand_id, k.hand_key, c.shoe_id, k.seq, k.player, k.spot, k.bet_type,
   CAST(k.amount AS DECIMAL(38,4)) AS amount, k.settles, k.result, CAST(k.payout AS DECIMAL(38,4)) AS payout,
-  CAST(k.commission AS DECIMAL(38,4)) AS commission,
+  CAST(k.commission AS DECIMAL(38,4)) AS commission, CAST(k.refunded AS DECIMAL(38,4)) AS refunded, k.refunds_clean,
   c.winner, c.banker_total, c.n_banker, c.player_pair, c.banker_pair, c.voided, c.corrected, c.demo, c.tainted,
   c.cards_readable,
   c.cards_known, t.commission_scheme, t.chip_unit,
@@ -345,3 +351,14 @@ SELECT c.table_id, c.hand_id, k.hand_key, c.shoe_id, k.seq, k.player, k.spot, k.
     WHEN k.bet_type = 'lucky6' THEN CASE WHEN c.winner = 'banker' AND c.banker_total = 6 THEN 'win' ELSE 'lose' END
   END AS expected_result
 FROM k JOIN bac_coups c USING (hand_key) JOIN bac_tables t ON t.table_id = c.table_id;
+
+-- Art. 10 (BAC-10.1): a voided coup whose bets were all refunded, with no payout and no commission, but whose
+-- settlements do not say how much was handed back (``refunded``, log format version 2; a version 1 log has no such
+-- field): whether each bet got its full stake back is unknown. A voided coup that shows another breach (a bet not
+-- refunded, or refunded a wrong amount) is judged on it.
+UPDATE bac_coups SET refunds_unlogged = true FROM (
+  SELECT hand_key FROM bac_settlements WHERE voided GROUP BY hand_key
+  HAVING bool_or(amount IS NOT NULL AND refunds_clean AND refunded IS NULL)
+     AND NOT coalesce(bool_or((amount IS NOT NULL AND settles = 0) OR (settles > 0 AND NOT refunds_clean)
+                              OR refunded <> amount), false)
+) v WHERE bac_coups.hand_key = v.hand_key;

@@ -1,10 +1,13 @@
 """Art. 10 (派牌錯誤): "If an error is made in dealing, or a card is drawn contrary to the rules, it shall be
 corrected at once. If it cannot be corrected, the coup is cancelled and void." A coup whose cards break art. 7 or 9
 and that was settled without a correction breaches it; so does a voided coup whose bets were not refunded in full,
-without commission."""
+without commission: each settled ``refund`` with payout 0, commission 0 and, where the log says how much it handed
+back (``refunded``, log format version 2), exactly the bet's stake."""
 
 from auditor.engine.registry import Scope, SqlRule, register
 from auditor.games.baccarat.scopes import INPUT_ERROR_COUP, UNKNOWN_CARD
+
+REFUND_UNLOGGED = "amount refunded not logged (log format version 1)"
 
 # A coup settled as dealt is judged where its cards tell whether it broke art. 7 or 9 (``dealing_broken`` not NULL).
 # The settlements and bets are read from the events only for the voided coups.
@@ -13,6 +16,7 @@ register(SqlRule(
     scope=Scope("bac_coups", "NOT demo", f"""CASE
         WHEN tainted THEN '{INPUT_ERROR_COUP}'
         WHEN NOT voided AND NOT corrected AND settled AND dealing_broken IS NULL THEN '{UNKNOWN_CARD}'
+        WHEN voided AND refunds_unlogged THEN '{REFUND_UNLOGGED}'
       END"""),
     findings="""
     WITH voided AS (SELECT hand_key, shoe_id FROM bac_coups WHERE voided AND NOT demo AND NOT tainted),
@@ -33,6 +37,14 @@ register(SqlRule(
              || fmt_money(coalesce(s.commission, 0)) AS found
     FROM refunds s JOIN voided v USING (hand_key)
     WHERE (s.result <> 'refund' OR coalesce(s.payout, 0) <> 0 OR coalesce(s.commission, 0) <> 0)
+    UNION ALL
+    -- A bet refunded (no payout, no commission) with another amount than its stake, where the log says how much.
+    SELECT table_id, shoe_id, hand_id, seq, bac_file(hand_key, seq), bac_line(hand_key, seq),
+           'voided coup ' || hand_id || ': ' || bet_type || ' bet of ' || fmt_money(amount) || ' by ' || player
+             || ' refunded ' || fmt_money(refunded) AS message,
+           'refund ' || fmt_money(amount) AS expected, 'refunded ' || fmt_money(refunded) AS found
+    FROM bac_settlements
+    WHERE voided AND NOT demo AND NOT tainted AND amount IS NOT NULL AND refunds_clean AND refunded <> amount
     UNION ALL
     -- A bet of a voided coup with no settlement at all was not refunded either (a settlement names its bet by
     -- hand, player, spot and bet type: docs/log-format.md).
