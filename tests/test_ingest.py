@@ -258,6 +258,14 @@ def test_a_second_result_void_or_cut_card_is_quarantined(tmp_path):
         (29, f"a second cut_card of shoe S1 (first at {path}:20)")]
 
 
+def test_a_baccarat_refund_event_is_refused(tmp_path, coup):
+    """No baccarat rule reads a refund event (a voided coup's bets are settled refund): it would be silently ignored."""
+    refund = {k: coup[8][k] for k in ("table_id", "game", "hand_id", "amount")} | {"event": "refund"}
+    rows = [dict(r, seq=n) for n, r in enumerate([*coup[:8], refund, *coup[8:]], 1)]
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", rows))
+    assert [line for _, line, _ in quarantine] == [9]
+
+
 def test_csv_row_with_wrong_field_count(tmp_path, coup):
     path = write_csv(tmp_path / "t.csv", coup)
     lines = path.read_text().splitlines()
