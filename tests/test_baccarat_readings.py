@@ -72,3 +72,19 @@ def test_the_cut_card_is_one_sided(tmp_path, minimum, tolerance, lawful, too_lat
         assert _findings(tmp_path, _cut(position), "BAC-2.1", **params) == [], position
     assert _findings(tmp_path, _cut(too_late), "BAC-2.1", **params) == [
         ("T1", f">= {minimum - tolerance}", str(too_late))] * 3
+
+
+@pytest.mark.parametrize("positions, finding", [((12, 5), 1), ((5, 12), 0), ((12, 14), None)])
+def test_every_cut_of_the_opening_is_judged(tmp_path, positions, finding):
+    """A shoe cut twice before its first coup: the cut that leaves the fewest cards behind the cut card is judged
+    (the first cut silently won before), at its event."""
+    rows = _fixture("BAC-2.1")
+    first = next(i for i, r in enumerate(rows) if r["event"] == "cut")
+    cuts = [dict(rows[first], position=positions[0]), dict(rows[first], seq=rows[first]["seq"] + 1,
+                                                            position=positions[1])]
+    rows[first:first + 1] = cuts
+    _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
+    assert con.execute("SELECT count(*) FROM quarantine").fetchone()[0] == 0
+    found = con.execute("SELECT rule, seq, found FROM findings").fetchall()
+    con.close()
+    assert found == ([] if finding is None else [("BAC-2.1", cuts[finding]["seq"], "5")])

@@ -244,7 +244,7 @@ SELECT s.*, st.open_shoe, CASE WHEN s.seq < sp.end_seq THEN sp.coup END AS open_
 FROM s ASOF LEFT JOIN starts st ON s.table_id = st.table_id AND s.seq >= st.shoe_seq
 ASOF LEFT JOIN spans sp ON s.table_id = sp.table_id AND s.seq > sp.start_seq;
 
--- One row per shoe: its opening (shuffle, cut, burns before the first coup) and its coups.
+-- One row per shoe: its opening (cut, burns before the first coup) and its coups.
 CREATE OR REPLACE TEMP TABLE bac_shoes AS
 WITH s AS (
   SELECT table_id, shoe_id, min(seq) AS start_seq, arg_min(line, seq) AS start_line, arg_min(file, seq) AS file
@@ -259,10 +259,14 @@ WITH s AS (
     arg_min_null(e.card, e.seq) FILTER (WHERE e.event = 'burn') AS first_burn,
     min(e.seq) FILTER (WHERE e.event = 'burn') AS first_burn_seq,
     min(e.line) FILTER (WHERE e.event = 'burn') AS first_burn_line,
-    arg_min(e.position, e.seq) FILTER (WHERE e.event = 'cut') AS cut_position,
-    min(e.seq) FILTER (WHERE e.event = 'cut') AS cut_seq,
-    min(e.line) FILTER (WHERE e.event = 'cut') AS cut_line,
-    arg_min(e.method, e.seq) FILTER (WHERE e.event = 'shuffle') AS shuffle_method
+    -- A shoe cut more than once is judged on the cut that leaves the fewest cards behind the cut card (the first
+    -- cut does not silently win); on none where a cut does not log its position.
+    count(*) FILTER (WHERE e.event = 'cut') AS cuts, count(e.position) FILTER (WHERE e.event = 'cut') AS positions,
+    min(e.position) FILTER (WHERE e.event = 'cut') AS fewest_behind,
+    coalesce(arg_min(e.seq, [e.position, e.seq]) FILTER (WHERE e.event = 'cut' AND e.position IS NOT NULL),
+             min(e.seq) FILTER (WHERE e.event = 'cut')) AS cut_seq,
+    coalesce(arg_min(e.line, [e.position, e.seq]) FILTER (WHERE e.event = 'cut' AND e.position IS NOT NULL),
+             min(e.line) FILTER (WHERE e.event = 'cut')) AS cut_line
   FROM s JOIN first_coup f USING (table_id, shoe_id)
   JOIN bac_shoe_events e ON e.table_id = s.table_id AND e.open_shoe = s.shoe_id
    AND e.seq > s.start_seq AND e.seq < f.first_coup_seq
@@ -272,7 +276,8 @@ WITH s AS (
 )
 SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
        f.first_coup_seq, coalesce(f.cut_card_out, false) AS cut_card_out, o.burns, o.first_burn,
-       o.first_burn_seq, o.first_burn_line, o.cut_position, o.cut_seq, o.cut_line, o.shuffle_method,
+       o.first_burn_seq, o.first_burn_line,
+       CASE WHEN o.positions = o.cuts THEN o.fewest_behind END AS cut_position, o.cut_seq, o.cut_line,
        coalesce(n.end_line, s.start_line) AS end_line,
        EXISTS (SELECT 1 FROM quarantine q
                WHERE (q.table_id = s.table_id AND q.shoe_id = s.shoe_id)
