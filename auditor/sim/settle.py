@@ -43,7 +43,8 @@ def outcome(bet_type: str, dealing: Dealing) -> str:
 
 
 def settle(bet: Bet, dealing: Dealing, table: Table) -> tuple[str, Decimal, Decimal]:
-    """(result, payout, commission) of ``bet``: payout is the net winnings paid on top of the returned stake."""
+    """(result, payout, commission) of ``bet``: payout is the winnings at the bet's odds, paid on top of the returned
+    stake, before the commission (collected apart)."""
     result = outcome(bet.bet_type, dealing)
     if result != "win":
         return result, ZERO, ZERO
