@@ -37,8 +37,9 @@ WITH d AS (
   WHERE (event = 'seat' AND hand_id IS NOT NULL AND seat IS NOT NULL)
      OR (event IN ('result', 'void') AND hand_id IS NOT NULL)
      OR (event IN ('shoe_start', 'cut_card') AND shoe_id IS NOT NULL)
-  WINDOW w AS (PARTITION BY table_id, event, CASE WHEN event IN ('seat', 'result', 'void') THEN hand_id ELSE shoe_id END,
-               seat ORDER BY seq, fid, line)
+  WINDOW w AS (PARTITION BY table_id, event,
+                 CASE WHEN event IN ('seat', 'result', 'void') THEN hand_id ELSE shoe_id END, seat
+               ORDER BY seq, fid, line)
 ), opens AS (
   SELECT table_id, game AS table_game, seq AS open_seq, fid AS open_fid, line AS open_line
   FROM d WHERE event = 'table_open' AND dup_rank = 1

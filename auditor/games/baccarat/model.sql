@@ -322,7 +322,8 @@ WITH g AS (
     sum(payout) FILTER (WHERE event = 'settle') AS payout, count(payout) FILTER (WHERE event = 'settle') AS payouts,
     sum(commission) FILTER (WHERE event = 'settle') AS commission,
     count(commission) FILTER (WHERE event = 'settle') AS commissions,
-    sum(refunded) FILTER (WHERE event = 'settle') AS refunded, count(refunded) FILTER (WHERE event = 'settle') AS refundeds,
+    sum(refunded) FILTER (WHERE event = 'settle') AS refunded,
+    count(refunded) FILTER (WHERE event = 'settle') AS refundeds,
     count(*) FILTER (WHERE event = 'settle' AND result = 'refund' AND coalesce(payout, 0) = 0
                        AND coalesce(commission, 0) = 0) AS clean_refunds,
     coalesce(min(seq) FILTER (WHERE event = 'settle'), min(seq)) AS seq
