@@ -129,6 +129,24 @@ def test_wrong_passphrase_fails_before_the_audit(tmp_path, clean, monkeypatch):
     assert result.exit_code == 2 and not (tmp_path / "out").exists()
 
 
+def test_sign_in_a_batch_without_passphrase_is_an_input_error(tmp_path, clean, monkeypatch):
+    """No AUDITOR_KEY_PASSPHRASE and no terminal to ask on: exit 2 naming the variable, never 1 ("violations")."""
+    monkeypatch.setenv("AUDITOR_KEY_PASSPHRASE", "secret")
+    key = tmp_path / "k.p12"
+    assert runner.invoke(app, ["keygen", "--out", str(key), "--name", "K"]).exit_code == 0
+    monkeypatch.delenv("AUDITOR_KEY_PASSPHRASE")
+    out = tmp_path / "out"
+    pdf = tmp_path / "r.pdf"
+    pdf.write_bytes(b"%PDF-1.7")
+    for args in (["audit", str(clean), "--out", str(out), "--sign", str(key)],
+                 ["keygen", "--out", str(tmp_path / "k2.p12"), "--name", "K2"],
+                 ["sign", str(pdf), "--key", str(key)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and "AUDITOR_KEY_PASSPHRASE" in result.output, (args, result.output)
+        assert "Aborted" not in result.output
+    assert not out.exists() and not (tmp_path / "k2.p12").exists()
+
+
 def test_a_failure_of_the_auditor_exits_3_never_1(tmp_path, clean, monkeypatch, capsys):
     """An unexpected exception is the auditor's failure, not an outcome: exit 3 with its traceback, so that a nightly
     job never reads a crash as "violations found" (1)."""

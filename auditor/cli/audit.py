@@ -111,8 +111,8 @@ def _signing_passphrase(key: Path) -> bytes:
     from auditor.report.keys import load_signer
     from auditor.report.sign import passphrase_from_env_or_prompt
 
-    passphrase = passphrase_from_env_or_prompt()
     try:
+        passphrase = passphrase_from_env_or_prompt()
         load_signer(key, passphrase)
     except (OSError, ValueError) as exc:
         typer.echo(f"error: --sign {key}: {exc}", err=True)

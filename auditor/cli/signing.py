@@ -54,8 +54,8 @@ def keygen(
         raise _fail(f"--out names the key file; the certificate is written beside it as .pem: {out}")
     if not force and (out.exists() or pem_path.exists()):
         raise _fail(f"{out} or {pem_path} exists; pass --force to overwrite")
-    passphrase = passphrase_from_env_or_prompt(confirm=True)
     try:
+        passphrase = passphrase_from_env_or_prompt(confirm=True)
         p12, pem = make_self_signed(name, passphrase)
         _write_new(out, p12, 0o600, force)
         _write_new(pem_path, pem, 0o644, force)
@@ -84,9 +84,9 @@ def sign(
 
     The passphrase comes from AUDITOR_KEY_PASSPHRASE or is asked for; it is never an option. A report that
     is already signed is refused: a report carries exactly one signature."""
-    passphrase = passphrase_from_env_or_prompt()
     target = out or report
     try:
+        passphrase = passphrase_from_env_or_prompt()
         sign_pdf(report, target, key, passphrase)
     except (KeyFileError, SigningError) as exc:
         raise _fail(str(exc)) from exc

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from pathlib import Path
 
 import typer
@@ -27,11 +28,21 @@ class SigningError(ValueError):
     """The report cannot be signed; the message says why."""
 
 
+class NoPassphrase(SigningError):
+    """No passphrase for the key: none in the environment, and no terminal to ask on (or the prompt was left)."""
+
+
 def passphrase_from_env_or_prompt(*, confirm: bool = False) -> bytes:
-    """The key passphrase from ``AUDITOR_KEY_PASSPHRASE``, else asked for without echo (never an option)."""
+    """The key passphrase from ``AUDITOR_KEY_PASSPHRASE``, else asked for without echo when standard input is a
+    terminal (never an option); raises :class:`NoPassphrase` otherwise."""
     value = os.environ.get(PASSPHRASE_ENV)
     if value is None:
-        value = typer.prompt("Key passphrase", hide_input=True, confirmation_prompt=confirm)
+        if sys.stdin is None or not sys.stdin.isatty():
+            raise NoPassphrase(f"no passphrase for the key: set {PASSPHRASE_ENV} (there is no terminal to ask on)")
+        try:
+            value = typer.prompt("Key passphrase", hide_input=True, confirmation_prompt=confirm)
+        except typer.Abort:
+            raise NoPassphrase(f"no passphrase given for the key (it can also come from {PASSPHRASE_ENV})") from None
     return value.encode("utf-8")
 
 
