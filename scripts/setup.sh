@@ -37,7 +37,7 @@ fi
 # sample logs have planted ones); 2 would be an input error, 3 a failure of the auditor, and 4 an incomplete audit
 # (the sample logs hold no quarantined record and every game in them has its checkers).
 set +e
-.venv/bin/auditor audit sample_logs --out reports/sample
+.venv/bin/auditor audit sample_logs --out reports/sample --overwrite
 code=$?
 set -e
 if [ $code -eq 4 ]; then echo "the sample audit is incomplete (exit 4): see the reasons above"; exit $code; fi

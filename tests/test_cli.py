@@ -60,7 +60,7 @@ def test_quarantine_is_reported_and_strict_fails(tmp_path, clean):
     assert run("audit", str(clean), "--out", str(out), "--no-pdf", "--max-quarantined", "1").exit_code == 0
     quarantine = json.loads((out / "quarantine.json").read_text())
     assert [(q["line"], q["reason"]) for q in quarantine] == [(11, "malformed JSON")]
-    strict = run("audit", str(clean), "--out", str(out), "--no-pdf", "--strict")
+    strict = run("audit", str(clean), "--out", str(out), "--no-pdf", "--strict", "--overwrite")
     assert strict.exit_code == 2 and "--strict" in strict.output
 
 

@@ -10,18 +10,17 @@ import typer
 
 from auditor.cli.app import app
 from auditor.cli.common import load_rulesets_or_exit
+from auditor.cli.outputs import claim_out_or_exit, publish_or_exit
 from auditor.cli.progress import progress_display
 from auditor.engine.audit import audit as run_audit, connect
 from auditor.ingest.discover import InputError
 from auditor.model.outcome import ExitCode
-from auditor.model.result import AuditResult
-from auditor.model.serialize import write_findings_parquet
-from auditor.report import manifest as outputs
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 no violation found (warnings may exist); 1 violations found; 2 input error (a path that cannot be "
-    "read, a bad ruleset, or --strict with quarantined records); typer's 2 also for usage errors; 3 the auditor "
-    "itself failed (its outputs must not be used); 4 incomplete: the audit did not look at everything it was given "
+    "read, a bad ruleset, an --out that cannot be used or written, a key without its passphrase, or --strict with "
+    "quarantined records); typer's 2 also for usage errors; 3 the auditor itself failed (its outputs must not be "
+    "used); 4 incomplete: the audit did not look at everything it was given "
     "(no rule evaluated anything, a file with no accepted record, an empty one included, a game without ruleset or "
     "with enforced rules that have no checker, a game none of whose units was evaluated, or more quarantined "
     "records than --max-quarantined allows); it takes precedence over 1, and the violations found are still "
@@ -37,10 +36,16 @@ def _memory_size(value: str | None) -> str | None:
 
 @app.command(epilog=EXIT_CODES_HELP)
 def audit(
+    ctx: typer.Context,
     paths: list[Path] = typer.Argument(..., help="Log files or folders (searched recursively for .jsonl, .ndjson, "
                                                  ".csv, .parquet).", show_default=False),
     out: Path = typer.Option(Path("reports/latest"), "--out", "-o", help="Folder for report.pdf, findings.json, "
-                                                                         "findings.parquet and manifest.json."),
+                             "findings.parquet, quarantine.json, summary.json and manifest.json, all moved into place "
+                             "together once complete (and signed). Refused if it holds files (see --overwrite), if "
+                             "another audit is writing to it, or if it lies in a folder of logs being audited."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace the outputs of an earlier audit in --out, "
+                                                              "all of them (none is left from the earlier run); a "
+                                                              "folder holding any other file is never replaced."),
     db: Path | None = typer.Option(None, "--db", help="Keep the DuckDB database in this file (default: in memory)."),
     strict: bool = typer.Option(False, "--strict", help="Any quarantined record is an input error (exit 2) "
                                                         "instead of an incomplete audit (exit 4)."),
@@ -75,6 +80,7 @@ def audit(
                                  param_hint="'--max-quarantined'")
     rulesets = load_rulesets_or_exit(profile, param)
     passphrase = _signing_passphrase(sign) if sign else None
+    folder = claim_out_or_exit(ctx, out, paths, overwrite=overwrite, db=db)
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     try:
         with progress_display(quiet) as progress:
@@ -86,12 +92,8 @@ def audit(
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
     result.run = {"started": started, "finished": datetime.now(timezone.utc).isoformat(timespec="seconds")}
     con.close()
-    try:
-        written = write_outputs(result, out, pdf=not no_pdf, key=(sign, passphrase) if sign else None,
-                                examples=examples)
-    except OSError as exc:
-        typer.echo(f"error: cannot write the report to {out}: {exc.strerror} ({exc.filename})", err=True)
-        raise typer.Exit(ExitCode.INPUT_ERROR) from exc
+    written = publish_or_exit(folder, result, pdf=not no_pdf, key=(sign, passphrase) if sign else None,
+                              examples=examples)
     quarantined = len(result.quarantine)
     typer.echo(
         f"{len(result.inputs)} file(s), {sum(i.records for i in result.inputs)} records "
@@ -118,33 +120,3 @@ def _signing_passphrase(key: Path) -> bytes:
         typer.echo(f"error: --sign {key}: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
     return passphrase
-
-
-def write_outputs(
-    result: AuditResult, out: Path, *, pdf: bool, key: tuple[Path, bytes] | None, examples: int
-) -> list[str]:
-    """findings.json, findings.parquet, quarantine.json, summary.json, manifest.json and report.pdf (PDF/A-3b
-    carrying findings.json and manifest.json), signed with ``key`` (PKCS#12 file, passphrase) if given."""
-    out.mkdir(parents=True, exist_ok=True)
-    files = {
-        outputs.FINDINGS_NAME: outputs.findings_json(result),
-        outputs.QUARANTINE_NAME: outputs.quarantine_json(result),
-        outputs.SUMMARY_NAME: outputs.summary_json(result),
-        outputs.MANIFEST_NAME: outputs.manifest_json(result),
-    }
-    for name, data in files.items():
-        (out / name).write_bytes(data)
-    write_findings_parquet(result.findings, out / "findings.parquet")
-    written = [*files, "findings.parquet"]
-    if not pdf:
-        return written
-    from auditor.report.render import render_pdf
-
-    report = out / "report.pdf"
-    render_pdf(result, report, outputs.report_attachments(result), max_findings_per_rule=examples)
-    if key is None:
-        return [*written, "report.pdf"]
-    from auditor.report.sign import sign_pdf
-
-    sign_pdf(report, report, *key)
-    return [*written, "report.pdf (signed)"]

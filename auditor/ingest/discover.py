@@ -5,7 +5,7 @@ ever left out silently."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from auditor.ingest.readers import LOG_SUFFIXES
@@ -23,7 +23,7 @@ def discover(paths: Iterable[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found += _walk(path)
+            found += _logs_in(path)
         elif path.is_file():
             if path.suffix.lower() not in LOG_SUFFIXES:
                 raise InputError(f"{path}: not a log file (accepted: {', '.join(sorted(LOG_SUFFIXES))})")
@@ -40,19 +40,26 @@ def discover(paths: Iterable[Path]) -> list[Path]:
     return unique
 
 
-def _walk(folder: Path) -> list[Path]:
-    """The log files under ``folder``, each linked folder followed once; a folder that cannot be listed, or a log
-    name that is no regular file (a broken link, a pipe), is an input error."""
+def _walk(folder: Path) -> Iterator[tuple[str, list[str]]]:
+    """Each folder under ``folder`` (itself included, each linked folder followed once) with its file names; a
+    folder that cannot be listed is an input error."""
     def cannot_list(error: OSError) -> None:
         raise InputError(f"{error.filename}: cannot list the folder ({error.strerror})")
 
-    found: list[Path] = []
     seen: set[str] = set()
     for root, folders, names in os.walk(folder, followlinks=True, onerror=cannot_list):
         if os.path.realpath(root) in seen:  # a link back into a folder already searched
             folders.clear()
             continue
         seen.add(os.path.realpath(root))
+        yield root, names
+
+
+def _logs_in(folder: Path) -> list[Path]:
+    """The log files under ``folder``; a log name that is no regular file (a broken link, a pipe) is an input
+    error."""
+    found: list[Path] = []
+    for root, names in _walk(folder):
         for name in names:
             path = Path(root) / name
             if path.suffix.lower() in LOG_SUFFIXES and name not in NOT_LOGS:
@@ -60,6 +67,12 @@ def _walk(folder: Path) -> list[Path]:
                     raise InputError(f"{path}: not a regular file (a broken link or a pipe?)")
                 found.append(path)
     return found
+
+
+def folders_searched(paths: Iterable[Path]) -> set[str]:
+    """The real paths of the folders an audit of ``paths`` reads logs from: the folders named and every folder
+    below them, linked ones included. A path that is no folder is left to :func:`discover`."""
+    return {os.path.realpath(root) for path in paths if path.is_dir() for root, _ in _walk(path)}
 
 
 def _check_readable(path: Path) -> None:
