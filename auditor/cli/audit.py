@@ -59,7 +59,7 @@ def audit(
     param: list[str] = typer.Option([], "--param", help="Override a reading: <game>.<name>=<value>, e.g. "
                                                         "baccarat.cut_card_tolerance=3. Repeatable."),
     sign: Path | None = typer.Option(None, "--sign", help="Sign the report with this PKCS#12 key (passphrase from "
-                                                          "AUDITOR_KEY_PASSPHRASE or a prompt)."),
+                                                          "AUDITOR_KEY_PASSPHRASE, or a prompt at a terminal)."),
     examples: int = typer.Option(20, "--examples", min=1, help="Findings shown per rule in the PDF; all of them "
                                                                "are in findings.json and findings.parquet."),
     no_pdf: bool = typer.Option(False, "--no-pdf", help="Write the findings files only."),
@@ -74,7 +74,10 @@ def audit(
     Every log record is validated (broken records are quarantined with file, line and reason), every enforced rule
     of rulesets/*.toml is checked, and each finding names its rule, article, table, coup or hand, event, source file
     and line, with the expected and found values. Rules that the logs cannot support are counted as not evaluated,
-    never as compliant."""
+    never as compliant.
+
+    --out holds all the outputs of one run or none: they are written beside it and moved into place together once
+    complete (and signed). A run that fails, or is killed, leaves --out as it was."""
     if strict and max_quarantined:
         raise typer.BadParameter("--strict allows no quarantined record; leave --max-quarantined out",
                                  param_hint="'--max-quarantined'")
