@@ -83,6 +83,33 @@ def test_overwrite_never_replaces_a_folder_holding_other_files(previous, clean):
     assert snapshot(previous) == before
 
 
+def test_folders_are_exchanged_in_one_step(tmp_path):
+    from auditor.report.swap import ExchangeUnsupported, exchange
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "new").touch()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "old").touch()
+    try:
+        exchange(tmp_path / "a", tmp_path / "b")
+    except ExchangeUnsupported:
+        pytest.skip("this file system cannot exchange two folders (the rename-aside path is tested below)")
+    assert os.listdir(tmp_path / "b") == ["new"] and os.listdir(tmp_path / "a") == ["old"]
+
+
+def test_overwrite_where_folders_cannot_be_exchanged(previous, clean, monkeypatch):
+    from auditor.report import swap
+
+    def unsupported(*_: object) -> None:
+        raise swap.ExchangeUnsupported("not here")
+
+    monkeypatch.setattr(swap, "exchange", unsupported)
+    result = run("audit", str(clean), "--out", str(previous), "--no-pdf", "--overwrite")
+    assert result.exit_code == 0, result.output
+    assert json.loads((previous / "findings.json").read_text()) == []
+    assert os.listdir(previous.parent) == ["out"]
+
+
 def test_an_out_that_is_a_file_is_refused(tmp_path, clean):
     out = tmp_path / "report"
     out.write_text("x")
@@ -102,9 +129,10 @@ def test_an_out_among_the_logs_read_is_refused(tmp_path, logs, where):
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
 
 
-def test_an_out_holding_a_log_read_is_refused(tmp_path, logs):
-    result = run("audit", str(logs / "violating.jsonl"), "--out", str(tmp_path), "--no-pdf", "--overwrite")
-    assert result.exit_code == 2 and "violating.jsonl" in result.output
+@pytest.mark.parametrize("read", ["violating.jsonl", "."])
+def test_an_out_holding_a_log_read_is_refused(tmp_path, logs, read):
+    result = run("audit", str(logs / read), "--out", str(tmp_path), "--no-pdf", "--overwrite")
+    assert result.exit_code == 2 and "holds" in result.output and str(logs / read) in result.output, result.output
 
 
 def test_a_db_inside_out_is_refused(tmp_path, clean):

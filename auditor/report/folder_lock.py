@@ -42,12 +42,17 @@ def _acquire(path: Path) -> int:
             holder = os.read(fd, 200).decode("utf-8", "replace").strip()
             os.close(fd)
             raise FolderBusy(holder or "another process") from None
-        if _still_named(fd, path):
+        if not _still_named(fd, path):
+            os.close(fd)
+            continue
+        try:
             os.ftruncate(fd, 0)
             when = datetime.now(timezone.utc).isoformat(timespec="seconds")
             os.write(fd, f"pid {os.getpid()} on {socket.gethostname()}, since {when}\n".encode())
-            return fd
-        os.close(fd)
+        except OSError:
+            os.close(fd)
+            raise
+        return fd
 
 
 def _still_named(fd: int, path: Path) -> bool:

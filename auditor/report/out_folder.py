@@ -17,7 +17,7 @@ import re
 import secrets
 import shutil
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -94,8 +94,10 @@ def publish(folder: OutFolder, write: Callable[[Path], T]) -> T:
 
 
 def remove_previous(previous: Path) -> None:
-    """Remove the outputs that were replaced (a separate step, for the tests to stop an audit before it)."""
-    _remove(previous)
+    """Remove the outputs that were replaced (a separate step, for the tests to stop an audit before it). The new
+    outputs are in place already: what cannot be removed now is removed by the next run (:func:`recover`)."""
+    with suppress(OSError):
+        _remove(previous)
 
 
 def recover(path: Path) -> list[str]:
@@ -138,9 +140,12 @@ def check_replaceable(folder: OutFolder) -> None:
 def _refuse_among_inputs(out: Path, path: Path, inputs: Iterable[Path]) -> None:
     inputs = list(inputs)
     for searched in sorted(folders_searched(inputs)):
-        if _within(str(path), searched):
+        if _within(path, searched):
             raise OutFolderRefused(f"--out {out} is inside the log folder {searched}, which this audit reads: "
                                    "choose an --out outside it")
+        if _within(searched, path):
+            raise OutFolderRefused(f"--out {out} holds the log folder {searched}, which this audit reads: choose "
+                                   "another --out")
     for given in inputs:
         if _within(os.path.realpath(given), path):
             raise OutFolderRefused(f"--out {out} holds {given}, a log this audit reads: choose another --out")
