@@ -86,7 +86,8 @@ def publish(folder: OutFolder, write: Callable[[Path], T]) -> T:
             os.rename(staging, folder.path)
         sync(folder.path.parent)
     except BaseException:
-        _remove(staging)
+        with suppress(OSError):
+            _remove(staging)
         raise
     if previous is not None:
         remove_previous(previous)
