@@ -87,7 +87,7 @@ def test_an_all_quarantined_folder_is_incomplete(tmp_path):
     assert reasons(out) == ["no_rule_evaluated", "file_without_accepted_record", "file_without_accepted_record",
                             "quarantined_above_threshold"]
     # even an inspector who tolerates every quarantined record is told that nothing was audited
-    tolerant = run("audit", str(logs), "--out", str(out), "--max-quarantined", "1000")
+    tolerant = run("audit", str(logs), "--out", str(out), "--max-quarantined", "1000", "--overwrite")
     assert tolerant.exit_code == ExitCode.INCOMPLETE, tolerant.output
     assert reasons(out) == ["no_rule_evaluated", "file_without_accepted_record", "file_without_accepted_record"]
 
@@ -151,8 +151,9 @@ def test_the_quarantine_threshold_both_ways(tmp_path):
     assert default.exit_code == ExitCode.INCOMPLETE, default.output
     assert reasons(out) == ["quarantined_above_threshold"]
     assert "2 records quarantined" in summary(out)["verdict"]["reasons"][0]["message"]
-    assert run("audit", str(path), "--out", str(out), "--max-quarantined", "1").exit_code == ExitCode.INCOMPLETE
-    at_threshold = run("audit", str(path), "--out", str(out), "--max-quarantined", "2")
+    above = run("audit", str(path), "--out", str(out), "--max-quarantined", "1", "--overwrite")
+    assert above.exit_code == ExitCode.INCOMPLETE
+    at_threshold = run("audit", str(path), "--out", str(out), "--max-quarantined", "2", "--overwrite")
     assert at_threshold.exit_code == ExitCode.OK, at_threshold.output
     assert summary(out)["verdict"] == {"status": "no violation found", "exit_code": 0, "reasons": []}
     assert json.loads((out / "manifest.json").read_text())["parameters"] == {"max_quarantined": 2, "strict": False}
