@@ -77,7 +77,9 @@ def audit(
     never as compliant.
 
     --out holds all the outputs of one run or none: they are written beside it and moved into place together once
-    complete (and signed). A run that fails, or is killed, leaves --out as it was."""
+    complete (and signed). A run that fails, or is killed, leaves --out as it was (where the file system cannot
+    swap two folders in one step, a kill at that very moment leaves the earlier outputs beside --out, and the next
+    audit into it puts them back)."""
     if strict and max_quarantined:
         raise typer.BadParameter("--strict allows no quarantined record; leave --max-quarantined out",
                                  param_hint="'--max-quarantined'")
