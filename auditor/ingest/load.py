@@ -2,7 +2,8 @@
 
 Tables created (see docs/log-format.md):
 - ``events``: every accepted record, typed, with its provenance (``file``, ``line``) and its keys (``hand_key``, ``nth``);
-- ``quarantine``: every refused record with ``file``, ``line``, ``reason``, ``raw`` and the keys it could be tied to;
+- ``quarantine``: every refused record with ``file``, ``line``, ``reason``, ``raw`` and the keys it could be tied to
+  (``table_id``, ``hand_id``, ``shoe_id``, ``seq``);
 - ``tables``: one row per table, the validated configuration of its ``table_open``."""
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from pathlib import Path
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from auditor.ingest.config import validate_config
 from auditor.ingest.discover import InputError, reads_as_pattern
 from auditor.ingest.ranges import table_ranges
-from auditor.ingest.readers import LOG_SUFFIXES, read_file
+from auditor.ingest.readers import LOG_SUFFIXES, RAW_SCHEMA, REFUSED_KEYS, read_file
 from auditor.ingest.schema import Schema, load_schema
 from auditor.ingest.structure import structure_sql
 from auditor.ingest.validate import fields_only, parquet_staged_sql, sql_string, staged_sql
@@ -149,6 +151,7 @@ def _stage(
     fields take the typed path, several files of the same columns in one INSERT; any other file, or one whose
     typed INSERT fails, is read as JSON text (which then gives its records or the reason it cannot)."""
     pending: list[pa.Table] = []
+    refused: list[pa.Table] = []
     typed: list[_Typed] = []
     spans: list[_Span] = []
     next_rid = 0
@@ -159,6 +162,11 @@ def _stage(
         table = read_file(span.path, str(span.path))
         n = table.num_rows
         spans[index] = _Span(span.path, span.fid, span.first, n)
+        if table.num_columns > len(RAW_SCHEMA):  # a PHH file: the keys of its refused hands
+            keyed = table.select(list(REFUSED_KEYS)).append_column(
+                "rid", pa.array(range(span.first, span.first + n), pa.int64()))
+            refused.append(keyed.filter(pc.is_valid(keyed.column("table_id"))))
+            table = table.select(RAW_SCHEMA.names)
         pending.append(table.drop_columns(["file"]).append_column(
             "rid", pa.array(range(span.first, span.first + n), pa.int64())).append_column(
             "fid", pa.array([span.fid] * n, pa.int32())))
@@ -178,6 +186,12 @@ def _stage(
             con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {staged_sql(schema, 'raw_batch')}")
             con.unregister("raw_batch")
             pending.clear()
+        if refused:
+            con.register("refused_keys", pa.concat_tables(refused))
+            con.execute(f"UPDATE {SCRATCH}.staged AS s SET table_id = k.table_id, hand_id = k.hand_id, seq = k.seq "
+                        "FROM refused_keys k WHERE s.rid = k.rid")
+            con.unregister("refused_keys")
+            refused.clear()
         con.execute(f"CHECKPOINT {SCRATCH}")  # compresses what was just inserted
 
     for path in files:
@@ -258,10 +272,10 @@ def _quarantine(con: duckdb.DuckDBPyConnection, spans: list[_Span]) -> None:
     con.execute(
         f"""
         CREATE TABLE {SCRATCH}.bad AS
-        SELECT 0 AS part, rid, fid, line, errors AS reason, table_id, hand_id, shoe_id
+        SELECT 0 AS part, rid, fid, line, errors AS reason, table_id, hand_id, shoe_id, seq
         FROM {SCRATCH}.staged WHERE errors IS NOT NULL
         UNION ALL
-        SELECT 1, rid, s.fid, s.line, p.problem, s.table_id, s.hand_id, s.shoe_id
+        SELECT 1, rid, s.fid, s.line, p.problem, s.table_id, s.hand_id, s.shoe_id, s.seq
         FROM {SCRATCH}.problems p JOIN {SCRATCH}.staged s USING (rid)
         """
     )
@@ -269,7 +283,7 @@ def _quarantine(con: duckdb.DuckDBPyConnection, spans: list[_Span]) -> None:
     con.execute(
         f"""
         CREATE OR REPLACE TABLE quarantine AS
-        SELECT f.file, b.line, b.reason, r.raw, b.table_id, b.hand_id, b.shoe_id
+        SELECT f.file, b.line, b.reason, r.raw, b.table_id, b.hand_id, b.shoe_id, b.seq
         FROM {SCRATCH}.bad b JOIN {SCRATCH}.files f USING (fid) LEFT JOIN {SCRATCH}.raw r USING (rid)
         ORDER BY b.part, b.rid
         """

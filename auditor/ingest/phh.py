@@ -1,19 +1,18 @@
 """Reader for PHH poker hand histories (``.phh``: one hand, ``.phhs``: several): hold'em hands become the auditor's
 events, anything else one quarantined record with its reason.
 
-Tables: a hand's table is the PHH ``table`` field within its file, else the file itself; ``table_id`` is the file's
-name with its suffix (``":" + table`` when the field is given: two files are read independently, so they never
-share a table, not even ``x.phh`` and ``x.phhs``). The first hand of a table opens it (``table_open``, on the
-``variant`` line); a later hand whose betting structure differs from the table's is quarantined, since the log
-format fixes it at ``table_open``.
-``seq`` counts from 0 per table. ``hand_id`` is the ``hand`` field, else the file's stem (``.phh``) or the hand's
-table key (``.phhs``). ``ts`` is the hand's date (``year``, ``month``, ``day``), with ``time`` when given."""
+Tables and play order: ``phh_tables.py``. ``table_id`` is the file's name with its suffix (``":" + table`` when the
+hand names its table; two files are read independently, so they never share a table, not even ``x.phh`` and
+``x.phhs``). Each table is opened (``table_open``, on the ``variant`` line of its first hand) with the configuration
+its hands share. ``seq`` counts from 0 per table in play order; a refused hand keeps its place (a ``seq`` of its
+own, carried by its quarantined record with the table and hand), so that the hand after it is never compared with
+the hand before it. ``hand_id`` is the ``hand`` field, else the file's stem (``.phh``) or the hand's table key
+(``.phhs``). ``ts`` is the hand's date (``year``, ``month``, ``day``), with ``time`` when given."""
 
 from __future__ import annotations
 
 import datetime
 import json
-from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import pyarrow as pa
 
 from auditor.ingest.phh_map import BETTING, Event, map_hand, structure
+from auditor.ingest.phh_tables import Place, missing_blinds, segments
 from auditor.ingest.phh_parse import HandSource, PhhError, load_hands
 from auditor.ingest.readers import RAW_SCHEMA
 
@@ -30,9 +30,7 @@ UNAUDITED = "PHH variant {} is not audited (hold'em NT and FT only)"
 
 @dataclass(frozen=True)
 class MappedHand:
-    table_id: str
     hand_id: str
-    ts: str | None
     config: dict[str, Any]  # without chip_unit
     events: list[Event]
     open_line: int  # the line of ``variant``, where the table is opened
@@ -51,6 +49,16 @@ def _timestamp(src: HandSource) -> str | None:
     return datetime.datetime.combine(date, time).isoformat() if isinstance(time, datetime.time) else date.isoformat()
 
 
+def _place(src: HandSource, index: int) -> Place:
+    """Where the hand sits: table, hand number and time when the source gives them (a bad date gives none)."""
+    table, hand = src.fields.get("table"), src.fields.get("hand")
+    try:
+        ts = _timestamp(src)
+    except PhhError:
+        ts = None
+    return Place(None if table is None else str(table), None if hand is None else str(hand), ts, index)
+
+
 def _map(src: HandSource, name: str) -> MappedHand | PhhError:
     """One hand, or the reason it cannot be audited."""
     variant = src.fields.get("variant")
@@ -61,40 +69,24 @@ def _map(src: HandSource, name: str) -> MappedHand | PhhError:
     try:
         st = structure(src)
         events = map_hand(src, st)
-        ts = _timestamp(src)
+        _timestamp(src)
     except PhhError as exc:
         return exc
-    table = src.fields.get("table")
-    table_id = name if table is None else f"{name}:{table}"
     hand = src.fields.get("hand")
     hand_id = str(hand) if hand is not None else src.key or Path(name).stem
-    return MappedHand(table_id, hand_id, ts, st.config, events, src.line_of("variant"))
+    return MappedHand(hand_id, st.config, events, src.line_of("variant"))
 
 
 def _places(text: str) -> int:
     return len(text.partition(".")[2])
 
 
-def _chip_units(hands: list[MappedHand]) -> dict[str, str]:
-    """Per table: "1", or the smallest decimal unit that its amounts use."""
-    places: dict[str, int] = defaultdict(int)
-    for hand in hands:
-        amounts = [v for k, v in hand.config.items() if k.endswith(("_blind", "_bet"))]
-        amounts += [e["amount"] for _, e in hand.events if "amount" in e]
-        places[hand.table_id] = max([places[hand.table_id]] + [_places(a) for a in amounts])
-    return {table: "1" if p == 0 else f"0.{'0' * (p - 1)}1" for table, p in places.items()}
-
-
-def _same_structure(items: list[MappedHand | PhhError]) -> list[MappedHand | PhhError]:
-    """Hands whose table configuration differs from the first hand's at their table become errors."""
-    first: dict[str, dict[str, Any]] = {}
-    checked: list[MappedHand | PhhError] = []
-    for item in items:
-        if isinstance(item, MappedHand) and first.setdefault(item.table_id, item.config) != item.config:
-            item = PhhError(item.open_line, f"hand {item.hand_id} changes the configuration of table {item.table_id} "
-                                            f"({item.config} after {first[item.table_id]})")
-        checked.append(item)
-    return checked
+def _chip_unit(hands: list[MappedHand]) -> str:
+    """"1", or the smallest decimal unit that the hands' amounts use."""
+    amounts = [v for hand in hands for k, v in hand.config.items() if k.endswith(("_blind", "_bet"))]
+    amounts += [e["amount"] for hand in hands for _, e in hand.events if "amount" in e]
+    places = max([0] + [_places(a) for a in amounts])
+    return "1" if places == 0 else f"0.{'0' * (places - 1)}1"
 
 
 def _envelope(table_id: str, seq: int, ts: str | None, hand_id: str | None, event: dict[str, Any]) -> str:
@@ -107,42 +99,63 @@ def _envelope(table_id: str, seq: int, ts: str | None, hand_id: str | None, even
     return _ENCODE(record)
 
 
-def _rows(items: list[MappedHand | PhhError], text_lines: list[str]) -> list[tuple[int, str | None, str | None]]:
-    """(line, raw, error) for every event and every refused hand, in file order."""
-    hands = [i for i in items if isinstance(i, MappedHand)]
-    units = _chip_units(hands)
-    seq: dict[str, int] = defaultdict(int)
-    rows: list[tuple[int, str | None, str | None]] = []
-    for item in items:
-        if isinstance(item, PhhError):
-            raw = text_lines[item.line - 1] if 0 < item.line <= len(text_lines) else None
-            rows.append((item.line, raw, item.reason))
-            continue
-        events = item.events
-        if item.table_id not in seq:
-            config = dict(item.config, chip_unit=units[item.table_id])
-            events = [(item.open_line, {"event": "table_open", "config": config})] + events
-        for line, event in events:
-            hand_id = None if event["event"] == "table_open" else item.hand_id
-            rows.append((line, _envelope(item.table_id, seq[item.table_id], item.ts, hand_id, event), None))
-            seq[item.table_id] += 1
+Row = tuple[int, "str | None", "str | None", "str | None", "str | None", "int | None"]  # line, raw, error, keys
+
+
+def _error_row(error: PhhError, text_lines: list[str], keys: tuple = (None, None, None)) -> Row:
+    raw = text_lines[error.line - 1] if 0 < error.line <= len(text_lines) else None
+    return (error.line, raw, error.reason, *keys)
+
+
+def _rows(sources: list[HandSource | PhhError], name: str, text_lines: list[str]) -> list[Row]:
+    """(line, raw, error, table_id, hand_id, seq) for every event and every refused hand, table by table in play
+    order; the keys are given for a refused hand that has its place at a table."""
+    items = {i: s if isinstance(s, PhhError) else _map(s, name) for i, s in enumerate(sources)}
+    places = [_place(s, i) for i, s in enumerate(sources) if isinstance(s, HandSource)]
+    hands = {i: item for i, item in items.items() if isinstance(item, MappedHand)}
+    rows: list[Row] = [_error_row(item, text_lines) for i, item in items.items()
+                       if isinstance(item, PhhError) and not isinstance(sources[i], HandSource)]
+    by_index = {p.index: p for p in places}
+    for segment in segments(name, places, {i: h.config for i, h in hands.items()}):
+        mapped = [hands[i] for i in segment.hands if i in hands]
+        missing = list(missing_blinds(segment.config))
+        seq = 1
+        for i in segment.hands:
+            item, ts = items[i], by_index[i].ts
+            if isinstance(item, MappedHand) and missing:
+                item = PhhError(item.open_line, f"no hand at table {segment.table_id} posts the "
+                                                f"{missing[0].replace('_', ' ')}: its amount is not in the source")
+            if isinstance(item, PhhError):
+                hand = by_index[i].hand or sources[i].key or Path(name).stem
+                rows.append(_error_row(item, text_lines, (segment.table_id, hand, seq)))
+                seq += 1
+                continue
+            if item is mapped[0]:  # seq 0, kept for it, opens the table
+                config = dict(segment.config, chip_unit=_chip_unit(mapped))
+                rows.append((item.open_line, _envelope(segment.table_id, 0, ts, None, {
+                    "event": "table_open", "config": config}), None, None, None, None))
+            for line, event in item.events:
+                rows.append((line, _envelope(segment.table_id, seq, ts, item.hand_id, event), None, None, None, None))
+                seq += 1
     return rows
 
 
 def read_phh(path: Path, name: str) -> pa.Table:
     """Every event of the hold'em hands in ``path``; a TOML error or a hand that cannot be audited is one record with
-    its ``error``. ``name`` is the file name the records carry."""
+    its ``error`` (and, when the hand has its place at a table, the ``table_id``, ``hand_id`` and ``seq`` it would
+    have had). ``name`` is the file name the records carry."""
     try:
         text = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is not TOML; CSV accepts it too
     except UnicodeDecodeError as exc:
-        rows = [(1, None, f"file is not UTF-8 text ({exc.reason} at byte {exc.start})")]
+        rows: list[Row] = [(1, None, f"file is not UTF-8 text ({exc.reason} at byte {exc.start})", None, None, None)]
     else:
-        loaded = load_hands(text, several=path.suffix.lower() == ".phhs")
-        items = [h if isinstance(h, PhhError) else _map(h, name) for h in loaded]
-        rows = _rows(_same_structure(items), text.split("\n"))
-    return pa.table(
-        [pa.array([name] * len(rows), pa.string()), pa.array([r[0] for r in rows], pa.int64()),
-         pa.array([r[1] for r in rows], pa.string()), pa.array([r[2] for r in rows], pa.string()),
+        rows = _rows(load_hands(text, several=path.suffix.lower() == ".phhs"), name, text.split("\n"))
+    columns = list(zip(*rows)) if rows else [()] * 6
+    table = pa.table(
+        [pa.array([name] * len(rows), pa.string()), pa.array(columns[0], pa.int64()),
+         pa.array(columns[1], pa.string()), pa.array(columns[2], pa.string()),
          pa.array([False] * len(rows), pa.bool_())],
         schema=RAW_SCHEMA,
     )
+    return table.append_column("table_id", pa.array(columns[3], pa.string())).append_column(
+        "hand_id", pa.array(columns[4], pa.string())).append_column("seq", pa.array(columns[5], pa.int64()))

@@ -1,7 +1,11 @@
 """One PHH hold'em hand mapped to the auditor's hand events (docs/log-format.md, "Texas Hold'em" and "PHH files").
 
 PHH lists the players from the small blind clockwise, the button last; seat *i* is player *i* (or ``seats[i]``).
-Heads-up, PHH applies the antes and blinds reversed: p1 posts the big blind, p2 (the button) the small blind.
+Entry *j* of ``antes`` and ``blinds_or_straddles`` is what player *j* posts; heads-up, the arrays apply reversed (as
+PokerKit reads them: with ``[1, 2]`` p1 posts 2, p2, the button, 1). Which blind a post is comes from its size, not
+its place: of the first two posts the smaller is the small blind, the larger the big blind (``[4, 2]`` and
+``[2, 4]`` are the same blinds); a lone post is the big blind when it is at least the minimum bet (``min_bet``, fixed
+limit ``small_bet``), else the small blind; later posts are straddles.
 ``cbr X`` raises *to* X for the street; the event's ``amount`` is what the action adds. When the betting is over,
 the uncalled part of the last round's top bet is refunded (antes are never part of it); when ``finishing_stacks`` is
 given, each seat's award is what balances its chips: finishing − starting + contributions − refund. Nothing is
@@ -49,9 +53,12 @@ def _numbers(src: HandSource, name: str, count: int) -> tuple[Decimal, ...]:
     if not isinstance(values, list) or len(values) != count:
         raise PhhError(line, f"field {name}: expected an array of {count} numbers (one per player)")
     numbers = tuple(_number(v, name, line) for v in values)
+    if any(v < 0 for v in numbers) and name == "blinds_or_straddles":
+        raise PhhError(line, "blinds_or_straddles has a dead blind (negative entry): a post by a player joining or "
+                             "returning, dead or live by site rules the file does not state; the log format has no "
+                             "post outside the blinds, straddles and antes, the hand cannot be mapped")
     if any(v < 0 for v in numbers):
-        kind = "dead blind (negative entry)" if name == "blinds_or_straddles" else "negative amount"
-        raise PhhError(line, f"{name} has a {kind}: the log format has no such post, the hand cannot be mapped")
+        raise PhhError(line, f"{name} has a negative amount: the hand cannot be mapped")
     return numbers
 
 
@@ -60,7 +67,7 @@ class Structure:
     """The hand's forced bets, limits, stacks and seating, checked."""
 
     antes: tuple[Decimal, ...]
-    blinds: tuple[Decimal, ...]
+    posts: tuple[tuple[int, str, Decimal], ...]  # (player index, action, amount): blinds by size, then straddles
     stacks: tuple[Decimal, ...]
     seats: tuple[int, ...]
     players: tuple[str, ...]
@@ -100,16 +107,35 @@ def structure(src: HandSource) -> Structure:
     count = len(stacks)
     antes, blinds = _numbers(src, "antes", count), _numbers(src, "blinds_or_straddles", count)
     variant = src.fields["variant"]
-    config: dict[str, Any] = {"betting": BETTING[variant], "small_blind": money(blinds[0]),
-                              "big_blind": money(blinds[1]), "not_logged": NOT_LOGGED}
+    config: dict[str, Any] = {"betting": BETTING[variant], "not_logged": NOT_LOGGED}
     for name in ("min_bet",) if variant == "NT" else ("small_bet", "big_bet"):
         if name not in src.fields:
             raise PhhError(src.header_line, f"variant {variant} needs the field {name}")
         config[name] = money(_number(src.fields[name], name, src.line_of(name)))
     if isinstance(src.fields.get("currency"), str):
         config["currency"] = src.fields["currency"]
+    posts = forced_posts(blinds, Decimal(config["min_bet" if variant == "NT" else "small_bet"]))
+    for _, kind, amount in posts:
+        if kind in BLIND_KEYS:
+            config[BLIND_KEYS[kind]] = money(amount)
     seats, config["seats"] = _seating(src, count)
-    return Structure(antes, blinds, stacks, seats, _players(src, count), config)
+    return Structure(antes, posts, stacks, seats, _players(src, count), config)
+
+
+BLIND_KEYS = {"post_small_blind": "small_blind", "post_big_blind": "big_blind"}
+
+
+def forced_posts(blinds: tuple[Decimal, ...], minimum: Decimal) -> tuple[tuple[int, str, Decimal], ...]:
+    """The posts of ``blinds_or_straddles``, small blind first: (player index, action, amount)."""
+    count = len(blinds)
+    placed = [(1 - j if count == 2 else j, amount) for j, amount in enumerate(blinds) if amount]
+    first, straddles = placed[:2], [(i, "post_straddle", a) for i, a in placed[2:]]
+    if len(first) == 1:
+        kinds = ["post_big_blind" if first[0][1] >= minimum else "post_small_blind"]
+    else:
+        first.sort(key=lambda post: post[1])  # stable: two equal posts keep their order
+        kinds = ["post_small_blind", "post_big_blind"][:len(first)]
+    return tuple((i, kind, amount) for (i, amount), kind in zip(first, kinds)) + tuple(straddles)
 
 
 def _amount(text: str, line: int) -> Decimal:
@@ -153,17 +179,15 @@ class HandMapper:
                   all_in=self.stack[i] == 0)
 
     def post_forced_bets(self) -> None:
-        """Antes, then blinds and straddles in array order; heads-up, the arrays apply reversed."""
+        """Antes, then the blinds (small blind first) and straddles; heads-up, the arrays apply reversed."""
         count = len(self.stack)
         player = (lambda j: 1 - j) if count == 2 else (lambda j: j)
         for j, ante in enumerate(self.st.antes):
             if ante and self.stack[player(j)]:
                 self.put(player(j), min(ante, self.stack[player(j)]), self.src.line_of("antes"), "post_ante", False)
-        kinds = ("post_small_blind", "post_big_blind")
-        for j, blind in enumerate(self.st.blinds):
-            if blind and self.stack[player(j)]:
-                kind = kinds[j] if j < 2 else "post_straddle"
-                self.put(player(j), min(blind, self.stack[player(j)]), self.src.line_of("blinds_or_straddles"), kind)
+        for i, kind, amount in self.st.posts:
+            if self.stack[i]:
+                self.put(i, min(amount, self.stack[i]), self.src.line_of("blinds_or_straddles"), kind)
 
     def player(self, label: str, action: Action) -> int:
         """The index of player ``label`` (``pN``) named in ``action``."""

@@ -116,6 +116,9 @@ class Hand:
     void: Source | None = None
     end: Source | None = None
     previous: Hand | None = None  # the previous hand at this table (for the button, art. 1(2))
+    # Why the previous hand is unknown although this is not the table's first (None: ``previous`` is it): a
+    # quarantined record lies between the two, or the previous hand was tainted.
+    gap: str | None = None
     tainted: bool = False  # a record of the hand was quarantined: no rule judges it
     # Derived once the hand is over:
     contributions: dict[int, Decimal] = field(default_factory=dict)  # every chip each seat put in, antes included

@@ -7,6 +7,7 @@ records what it met, never what it would have liked to see."""
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -53,6 +54,28 @@ def tainted_hands(con: duckdb.DuckDBPyConnection, game: str = "holdem") -> set[t
         SELECT DISTINCT s.table_id, s.hand_id FROM spans s JOIN quarantine q
           ON (q.table_id = s.table_id AND q.hand_id = s.hand_id) OR (q.file = s.file AND q.line BETWEEN s.lo AND s.hi)
         """, [game]).fetchall())
+
+
+def quarantined_seqs(con: duckdb.DuckDBPyConnection, game: str = "holdem") -> dict[str, list[int]]:
+    """Per table, the ``seq`` of every quarantined record tied to it (sorted): the places where a hand, or part of
+    one, was refused."""
+    rows = con.execute(
+        "SELECT q.table_id, list(DISTINCT q.seq ORDER BY q.seq) FROM quarantine q JOIN tables t USING (table_id) "
+        "WHERE t.game = ? AND q.seq IS NOT NULL GROUP BY q.table_id", [game]).fetchall()
+    return dict(rows)
+
+
+def chain_gap(previous: Hand | None, start: int, refused: list[int]) -> str | None:
+    """Why the hand starting at ``seq`` ``start`` cannot be compared with ``previous``, the table's last complete
+    hand (None: it can, or there is none)."""
+    if previous is None:
+        return None
+    if previous.tainted:
+        return "the previous hand has a quarantined record"
+    at = bisect_right(refused, previous.start.seq)
+    if at < len(refused) and refused[at] < start:
+        return "a quarantined record lies between this hand and the previous one"
+    return None
 
 
 def _ranges(con: duckdb.DuckDBPyConnection, events_per_query: int = BATCH_EVENTS) -> list[TableRange]:
@@ -186,6 +209,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
     so memory does not grow with the day."""
     tables = table_infos(con)
     tainted = tainted_hands(con)
+    refused = quarantined_seqs(con)
     add_up = bool(ruleset.param("short_all_ins_add_up"))
     open_hands: dict[str, _HandReplay] = {}
     current_table: str | None = None
@@ -208,6 +232,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
                 smallest = _Increments(table, ruleset)
             hand = Hand(table, hand_id, src, seat)
             hand.tainted = (table_id, hand_id) in tainted
+            hand.gap = chain_gap(last, seq, refused.get(table_id, []))
             current, current_id = _HandReplay(hand, smallest, add_up), hand_id
             open_hands[hand_id] = current
             continue
@@ -222,6 +247,6 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
             current, current_id = None, None
             if last is not None:
                 last.previous = None  # keep one hand of history per table, not the whole day
-            hand.previous = last
+            hand.previous = None if hand.gap else last
             last = hand
             yield hand

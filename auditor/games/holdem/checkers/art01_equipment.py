@@ -54,10 +54,20 @@ def _first_button(hand, ruleset):
 
 
 register(ReplayRule(id="THE-1.1", game="holdem", check=_deck))
-register(ReplayRule(
-    id="THE-1.2", game="holdem", check=_button_moves,
-    applies=lambda h, r: NOT_APPLICABLE if h.previous is None else seated(h, r) or (
-        "button not logged" if h.button is None or h.previous.button is None else None)))
+def _button_moves_applies(hand, ruleset):
+    """Judged against the hand played just before at the table: not when the source does not log the order of the
+    hands, nor across a quarantined record; the table's first hand has no previous hand."""
+    if "hand_order" in hand.table.not_logged:
+        return unless_not_logged("hand_order")(hand, ruleset)
+    if hand.gap:
+        return hand.gap
+    if hand.previous is None:
+        return NOT_APPLICABLE
+    return seated(hand, ruleset) or ("button not logged" if hand.button is None or hand.previous.button is None
+                                     else None)
+
+
+register(ReplayRule(id="THE-1.2", game="holdem", check=_button_moves, applies=_button_moves_applies))
 register(ReplayRule(
     id="THE-1.3", game="holdem", check=_first_button,
     applies=lambda h, r: unless_not_logged("croupier_position")(h, r) or (
