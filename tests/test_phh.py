@@ -240,6 +240,10 @@ BAD_HANDS = [
      "not valid TOML: Exceeds the limit (4300 digits)"),  # tomllib raises a ValueError: the run crashed
     ("bet above the stack", '"p2 cbr 20"', '"p2 cbr 2000"', 16, "'p2 cbr 2000' needs 2000 chips, p2 has 184"),
     ("a draw in hold'em", '"p3 f",\n]', '"p3 f", "p2 sd AsKs",\n]', 16, "action 'p2 sd AsKs' is not part of hold'em"),
+    ("a hand cut off after the turn", '"d db 4s",\n  "p2 cbr 20", "p3 f",\n]', '\n]', 14,
+     "the hand stops with 2 players in it, 4 board cards dealt: it does not end (truncated?)"),
+    ("a hand cut off before a call", '"p2 cbr 20", "p3 f",\n]', '"p2 cbr 20",\n]', 16,
+     "the hand stops with 2 players in it, 5 board cards dealt and its betting open"),
     ("chips out of nowhere", "[199, 217, 184]", "[199, 218, 184]", 20,
      "finishing_stacks hold more chips than starting_stacks"),
     ("a stack that grows without an award", "[199, 217, 184]", "[200, 217, 183]", 20,

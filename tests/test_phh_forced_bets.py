@@ -39,7 +39,7 @@ def posts(con: duckdb.DuckDBPyConnection) -> list[tuple]:
 CASES = [
     # blinds, stacks, actions, expected posts (seat, kind, amount)
     ("a lone big blind", "[10, 0, 0, 0, 0]", "[1000, 1000, 1000, 1000, 1000]",
-     '["p2 f", "p3 f", "p4 cc", "p5 f", "p1 cc"]', [(1, "post_big_blind", "10")]),
+     '["p2 f", "p3 f", "p4 cc", "p5 f", "p1 f"]', [(1, "post_big_blind", "10")]),
     ("a lone big blind of three", "[10, 0, 0]", "[1000, 1000, 1000]", '["p2 f", "p3 f"]',
      [(1, "post_big_blind", "10")]),
     ("a lone small blind", "[5, 0, 0]", "[1000, 1000, 1000]", '["p2 f", "p3 f"]',

@@ -275,6 +275,17 @@ class HandMapper:
         closed = all(i in self.acted and self.street[i] == max(self.street) for i in able)
         return len(live) == 1 or (closed and (self.board >= 5 or len(able) <= 1))
 
+    def check_ended(self) -> None:
+        """A hand that stops while two players still contest the pot, before the river or with its betting open,
+        was cut off: the log format quarantines a hand that does not end."""
+        live = [i for i, folded in enumerate(self.folded) if not folded]
+        able = [i for i in live if self.stack[i]]
+        closed = len(able) <= 1 or all(i in self.acted and self.street[i] == max(self.street) for i in able)
+        if len(live) > 1 and (self.board < 5 or not closed):
+            last = self.src.actions[-1].line if self.src.actions else self.src.line_of("actions")
+            raise PhhError(last, f"the hand stops with {len(live)} players in it, {self.board} board cards dealt"
+                                 f"{'' if closed else ' and its betting open'}: it does not end (truncated?)")
+
     def close_round(self) -> None:
         """End of a betting round: once the betting is over, the uncalled part of the round's top bet goes back."""
         ordered = sorted(self.street)
@@ -316,6 +327,7 @@ def map_hand(src: HandSource, st: Structure) -> list[Event]:
     mapper.post_forced_bets()
     for action in src.actions:
         mapper.apply(action)
+    mapper.check_ended()
     mapper.settle()
     mapper.emit(src.line_of("actions"), "hand_end")
     return mapper.events
