@@ -276,15 +276,17 @@ class HandMapper:
         return len(live) == 1 or (closed and (self.board >= 5 or len(able) <= 1))
 
     def check_ended(self) -> None:
-        """A hand that stops while two players still contest the pot, before the river or with its betting open,
-        was cut off: the log format quarantines a hand that does not end."""
+        """A hand that stops while two players still contest the pot, before the river or right after a board card
+        with two players able to bet, was cut off: the log format quarantines a hand that does not end. (A hand
+        that goes on past a missing action is evidence for the checkers, not a cut.)"""
         live = [i for i, folded in enumerate(self.folded) if not folded]
         able = [i for i in live if self.stack[i]]
-        closed = len(able) <= 1 or all(i in self.acted and self.street[i] == max(self.street) for i in able)
-        if len(live) > 1 and (self.board < 5 or not closed):
-            last = self.src.actions[-1].line if self.src.actions else self.src.line_of("actions")
-            raise PhhError(last, f"the hand stops with {len(live)} players in it, {self.board} board cards dealt"
-                                 f"{'' if closed else ' and its betting open'}: it does not end (truncated?)")
+        last = self.src.actions[-1] if self.src.actions else None
+        after_card = last is not None and last.actor == "d" and last.verb == "db" and len(able) > 1
+        if len(live) > 1 and (self.board < 5 or after_card):
+            line = last.line if last else self.src.line_of("actions")
+            raise PhhError(line, f"the hand stops with {len(live)} players in it after {self.board} board cards: "
+                                 "it does not end (truncated?)")
 
     def close_round(self) -> None:
         """End of a betting round: once the betting is over, the uncalled part of the round's top bet goes back."""
