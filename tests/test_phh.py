@@ -61,8 +61,9 @@ def money(con: duckdb.DuckDBPyConnection, event: str) -> dict[int, Decimal]:
 
 
 def test_three_handed_raise_call_fold_and_uncalled_bet(tmp_path):
-    con, quarantine = load(tmp_path / "t.phh", THREE_HANDED)
+    con, quarantine = load(tmp_path / "t.phh", THREE_HANDED + "winnings = [0, 33, 0]\n")  # winnings agree
     assert quarantine == []
+    assert load(tmp_path / "zero.phh", THREE_HANDED + "winnings = [0, 0, 0]\n")[1] == []  # not recorded
     assert actions(con) == [
         (1, "post_small_blind", "1", False), (2, "post_big_blind", "2", False), (3, "raise", "6", False),
         (1, "fold", "0", False), (2, "call", "4", False), (2, "check", "0", False), (3, "bet", "10", False),
@@ -229,8 +230,7 @@ def test_a_phh_and_a_phhs_file_of_one_name_are_two_tables(tmp_path):
 BAD_HANDS = [
     ("unknown stacks", "starting_stacks = [200, 200, 200]", "starting_stacks = [inf, 200, 200]", 5,
      "starting_stacks is inf (unknown amount): the hand cannot be audited without it"),
-    ("dead blind", "blinds_or_straddles = [1, 2, 0]", "blinds_or_straddles = [1, 2, -2]", 3,
-     "blinds_or_straddles has a dead blind (negative entry)"),
+    ("negative ante", "antes = [0, 0, 0]", "antes = [0, -1, 0]", 2, "antes has a negative amount"),
     ("stud", 'variant = "NT"', 'variant = "F7S"', 1, "PHH variant F7S is not audited (hold'em NT and FT only)"),
     ("omaha", 'variant = "NT"', 'variant = "PO"', 1, "PHH variant PO is not audited"),
     ("TOML error", "min_bet = 2", "min_bet = = 2", 4, "not valid TOML: Invalid value (at line 4, column 11)"),
@@ -244,6 +244,9 @@ BAD_HANDS = [
      "the hand stops with 2 players in it after 4 board cards: it does not end (truncated?)"),
     ("a hand cut off after the river card", '"p2 cbr 20", "p3 f",\n]', '\n]', 15,
      "the hand stops with 2 players in it after 5 board cards"),
+    ("winnings that finishing_stacks contradict", "finishing_stacks = [199, 217, 184]",
+     "finishing_stacks = [199, 217, 184]\nwinnings = [0, 20, 13]", 20,
+     "finishing_stacks and winnings disagree: p2 wins 33 by finishing_stacks, 20 by winnings"),
     ("chips out of nowhere", "[199, 217, 184]", "[199, 218, 184]", 20,
      "finishing_stacks hold more chips than starting_stacks"),
     ("a stack that grows without an award", "[199, 217, 184]", "[200, 217, 183]", 20,

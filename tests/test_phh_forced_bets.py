@@ -90,3 +90,39 @@ TURNS = [
 def test_the_turn_follows_the_blinds_read_by_amount(tmp_path, blinds, stacks, acts):
     found = findings(tmp_path, at_a_table(blinds, stacks, acts), "h.phhs")
     assert not [f for f in found if f[0].startswith(("THE-6", "THE-7", "THE-8", "THE-12"))], found
+
+
+# A negative entry: a player joining or returning posts out of turn. The common site rule, which the 2009 Ongame and
+# PartyPoker hands' finishing stacks bear out: up to the big blind the post is live (part of his bet), the rest, or a
+# post smaller than the big blind, is dead (in the pot, as an ante is, not part of his bet).
+POSTED = [
+    ("a missed small blind is dead", "[5, 10, -5, 0, 0]",
+     '["p3 cc", "p4 f", "p5 f", "p1 f", "p2 cc", "d db JhQsKc", "p2 cc", "p3 cc", "d db 4h", "p2 cc", "p3 cc", '
+     '"d db 4c", "p2 cc", "p3 cc", "p2 sm 3dKs", "p3 sm 8cQd"]', "[995, 1020, 985, 1000, 1000]",
+     [(1, "post_small_blind", "5"), (2, "post_big_blind", "10"), (3, "post_dead", "5")], {3: "15"}),
+    ("a new player's big blind is live", "[5, 10, -10, 0, 0]",
+     '["p3 cc", "p4 f", "p5 f", "p1 f", "p2 cc", "d db JhQsKc", "p2 cc", "p3 cbr 10", "p2 f"]',
+     "[995, 990, 1015, 1000, 1000]",
+     [(1, "post_small_blind", "5"), (2, "post_big_blind", "10"), (3, "post_live", "10")], {3: "20"}),
+    ("both blinds missed: the big one live, the small one dead", "[5, 10, -15, 0, 0]",
+     '["p3 cc", "p4 f", "p5 f", "p1 f", "p2 cc", "d db JhQsKc", "p2 cc", "p3 cbr 10", "p2 f"]',
+     "[995, 990, 1015, 1000, 1000]",
+     [(1, "post_small_blind", "5"), (2, "post_big_blind", "10"), (3, "post_live", "10"), (3, "post_dead", "5")],
+     {3: "25"}),
+]
+
+
+@pytest.mark.parametrize("name,blinds,acts,finishing,expected,put", POSTED, ids=[p[0] for p in POSTED])
+def test_a_post_out_of_turn_is_live_up_to_the_big_blind_and_dead_beyond(tmp_path, name, blinds, acts, finishing,
+                                                                          expected, put):
+    stacks = "[1000, 1000, 1000, 1000, 1000]"
+    text = hand(blinds, stacks, acts, f"finishing_stacks = {finishing}\n")
+    con, quarantine = load(tmp_path / "h.phh", text)
+    assert quarantine == []
+    rows = con.execute("SELECT seat, action, amount FROM events WHERE event = 'action' AND action LIKE 'post_%' "
+                       "ORDER BY seq").fetchall()
+    assert [(s, a, format(m.normalize(), "f")) for s, a, m in rows] == expected
+    spent = con.execute("SELECT sum(amount) FROM events WHERE event = 'action' AND seat = 3").fetchone()[0]
+    assert {3: format(spent.normalize(), "f")} == put
+    found = findings(tmp_path, text, "f.phh")
+    assert found == [], found

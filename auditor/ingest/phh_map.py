@@ -5,11 +5,15 @@ Entry *j* of ``antes`` and ``blinds_or_straddles`` is what player *j* posts; hea
 PokerKit reads them: with ``[1, 2]`` p1 posts 2, p2, the button, 1). Which blind a post is comes from its size, not
 its place: of the first two posts the smaller is the small blind, the larger the big blind (``[4, 2]`` and
 ``[2, 4]`` are the same blinds); a lone post is the big blind when it is at least the minimum bet (``min_bet``, fixed
-limit ``small_bet``), else the small blind; later posts are straddles.
+limit ``small_bet``), else the small blind; later posts are straddles. A negative entry is a post out of turn by a
+player joining or returning (PHH: "a post bet"); read by the common site rule, which the finishing stacks of real
+hands bear out: up to the big blind it is live (``post_live``, part of his bet), the rest, or all of a post smaller
+than the big blind, is dead (``post_dead``: in the pot as an ante is, not part of his bet).
 ``cbr X`` raises *to* X for the street; the event's ``amount`` is what the action adds. When the betting is over,
 the uncalled part of the last round's top bet is refunded (antes are never part of it); when ``finishing_stacks`` is
-given, each seat's award is what balances its chips: finishing − starting + contributions − refund. Nothing is
-guessed: a hand that cannot be mapped faithfully raises ``PhhError`` with the line concerned."""
+given, each seat's award is what balances its chips: finishing − starting + contributions − refund (and must be its
+``winnings`` when the hand states them too). Nothing is guessed: a hand that cannot be mapped faithfully raises
+``PhhError`` with the line concerned."""
 
 from __future__ import annotations
 
@@ -53,11 +57,7 @@ def _numbers(src: HandSource, name: str, count: int) -> tuple[Decimal, ...]:
     if not isinstance(values, list) or len(values) != count:
         raise PhhError(line, f"field {name}: expected an array of {count} numbers (one per player)")
     numbers = tuple(_number(v, name, line) for v in values)
-    if any(v < 0 for v in numbers) and name == "blinds_or_straddles":
-        raise PhhError(line, "blinds_or_straddles has a dead blind (negative entry): a post by a player joining or "
-                             "returning, dead or live by site rules the file does not state; the log format has no "
-                             "post outside the blinds, straddles and antes, the hand cannot be mapped")
-    if any(v < 0 for v in numbers):
+    if any(v < 0 for v in numbers) and name != "blinds_or_straddles":
         raise PhhError(line, f"{name} has a negative amount: the hand cannot be mapped")
     return numbers
 
@@ -128,14 +128,21 @@ BLIND_KEYS = {"post_small_blind": "small_blind", "post_big_blind": "big_blind"}
 def forced_posts(blinds: tuple[Decimal, ...], minimum: Decimal) -> tuple[tuple[int, str, Decimal], ...]:
     """The posts of ``blinds_or_straddles``, small blind first: (player index, action, amount)."""
     count = len(blinds)
-    placed = [(1 - j if count == 2 else j, amount) for j, amount in enumerate(blinds) if amount]
+    placed = [(1 - j if count == 2 else j, amount) for j, amount in enumerate(blinds) if amount > 0]
     first, straddles = placed[:2], [(i, "post_straddle", a) for i, a in placed[2:]]
     if len(first) == 1:
         kinds = ["post_big_blind" if first[0][1] >= minimum else "post_small_blind"]
     else:
         first.sort(key=lambda post: post[1])  # stable: two equal posts keep their order
         kinds = ["post_small_blind", "post_big_blind"][:len(first)]
-    return tuple((i, kind, amount) for (i, amount), kind in zip(first, kinds)) + tuple(straddles)
+    posts = [(i, kind, amount) for (i, amount), kind in zip(first, kinds)] + straddles
+    big = next((a for _, kind, a in posts if kind == "post_big_blind"), minimum)
+    for j, amount in enumerate(blinds):
+        if amount < 0:  # a post out of turn: live up to the big blind, dead beyond it or below it
+            live = big if -amount >= big else ZERO
+            posts += [(1 - j if count == 2 else j, kind, part) for kind, part in
+                      (("post_live", live), ("post_dead", -amount - live)) if part]
+    return tuple(posts)
 
 
 def _amount(text: str, line: int) -> Decimal:
@@ -179,7 +186,8 @@ class HandMapper:
                   all_in=self.stack[i] == 0)
 
     def post_forced_bets(self) -> None:
-        """Antes, then the blinds (small blind first) and straddles; heads-up, the arrays apply reversed."""
+        """Antes, then the blinds (small blind first), straddles and posts out of turn; heads-up, the arrays apply
+        reversed."""
         count = len(self.stack)
         player = (lambda j: 1 - j) if count == 2 else (lambda j: j)
         for j, ante in enumerate(self.st.antes):
@@ -187,7 +195,8 @@ class HandMapper:
                 self.put(player(j), min(ante, self.stack[player(j)]), self.src.line_of("antes"), "post_ante", False)
         for i, kind, amount in self.st.posts:
             if self.stack[i]:
-                self.put(i, min(amount, self.stack[i]), self.src.line_of("blinds_or_straddles"), kind)
+                self.put(i, min(amount, self.stack[i]), self.src.line_of("blinds_or_straddles"), kind,
+                         kind != "post_dead")
 
     def player(self, label: str, action: Action) -> int:
         """The index of player ``label`` (``pN``) named in ``action``."""
@@ -312,6 +321,14 @@ class HandMapper:
             i = awards.index(min(awards))
             raise PhhError(line, f"finishing_stacks disagree with the actions: p{i + 1} ends with "
                                  f"{money(finishing[i])} but has {money(self.stack[i] + refunds[i])} left")
+        # The pot each player won, as the source states it apart; all zero is a pot nobody won, i.e. not recorded.
+        won = _numbers(self.src, "winnings", len(self.stack)) if "winnings" in self.src.fields else ()
+        if any(won):
+            wrong = [i for i, (a, w) in enumerate(zip(awards, won)) if a != w]
+            if wrong:
+                i = wrong[0]
+                raise PhhError(line, f"finishing_stacks and winnings disagree: p{i + 1} wins {money(awards[i])} by "
+                                     f"finishing_stacks, {money(won[i])} by winnings")
         for i, amount in enumerate(awards):
             if amount:
                 self.emit(line, "award", seat=self.st.seats[i], amount=money(amount))

@@ -16,6 +16,7 @@ from decimal import Decimal
 from auditor.games.holdem.hand import STREETS, Action, Hand, RoundClose, Source
 
 ZERO = Decimal(0)
+DEAD_POSTS = ("post_ante", "post_dead")  # chips in the pot that are no bet of the round (dead money)
 
 
 def clockwise(seats: list[int], after: int | None) -> list[int]:
@@ -118,11 +119,13 @@ class Betting:
         self._new_round(pointer=self.hand.button)
 
     def post(self, action: Action) -> None:
-        """Forced bets: antes go to the pot outside the round; blinds and straddles open it."""
+        """Forced bets: antes and dead posts go to the pot outside the round; blinds, straddles and live posts are
+        bets in it (only the big blind and a straddle set who acts first)."""
         s, amount = action.seat, action.amount
         action.stack_before = self.stack.get(s, ZERO)
-        self._pay(s, amount, in_round=action.kind != "post_ante")
-        if action.kind == "post_ante":
+        dead = action.kind in DEAD_POSTS
+        self._pay(s, amount, in_round=not dead)
+        if dead:
             self.antes[s] = self.antes.get(s, ZERO) + amount
         action.all_in = s in self.all_in
         if action.kind in ("post_big_blind", "post_straddle"):

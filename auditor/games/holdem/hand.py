@@ -27,7 +27,7 @@ class Action:
 
     src: Source
     seat: int
-    kind: str  # post_small_blind | post_big_blind | post_ante | post_straddle | fold | check | call | bet | raise
+    kind: str  # post_small_blind | post_big_blind | post_ante | post_straddle | post_live | post_dead | fold | ...
     amount: Decimal  # chips the action added
     street: str
     # Derived by the replay, before the action was applied:
@@ -122,7 +122,7 @@ class Hand:
     tainted: bool = False  # a record of the hand was quarantined: no rule judges it
     # Derived once the hand is over:
     contributions: dict[int, Decimal] = field(default_factory=dict)  # every chip each seat put in, antes included
-    antes: dict[int, Decimal] = field(default_factory=dict)
+    antes: dict[int, Decimal] = field(default_factory=dict)  # dead money: antes and dead posts
     folded: set[int] = field(default_factory=set)
     streets_played: list[str] = field(default_factory=list)
     # What a family of rules computes once for the hand (e.g. art. 16's rake numbers), by name.
