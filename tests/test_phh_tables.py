@@ -105,7 +105,8 @@ def test_a_change_of_stakes_opens_a_new_table_and_a_new_seat_does_not(tmp_path):
 
 def test_a_quarantined_hand_breaks_the_chain_in_every_format(tmp_path):
     """JSON Lines: hand 2 never ends (quarantined whole); hand 3 is not compared with hand 1 across it."""
-    config = {"betting": "no_limit", "small_blind": "5", "big_blind": "10", "chip_unit": "1", "seats": 9}
+    config = {"betting": "no_limit", "small_blind": "5", "big_blind": "10", "chip_unit": "1", "seats": 9,
+              "tournament": True}
     records = [{"event": "table_open", "config": config}]
     for number, button, end in ((1, 3, True), (2, 5, False), (3, 3, True)):
         records.append({"event": "hand_start", "hand_id": str(number), "seat": button})
@@ -121,6 +122,8 @@ def test_a_quarantined_hand_breaks_the_chain_in_every_format(tmp_path):
     result, con = audit([path], load_rulesets(profile="common"))
     assert {q.reason for q in result.quarantine} == {"hand 2 never ended (truncated log?)"}
     assert [f for f in result.findings if f["rule"] == "THE-1.2"] == []
-    assert con.execute("SELECT missing FROM coverage WHERE rule = 'THE-1.2' AND missing IS NOT NULL").fetchall() == [
-        ("a quarantined record lies between this hand and the previous one",)]
+    for rule in ("THE-1.2", "THE-4.2"):  # the button, and a tournament's stacks from one hand to the next
+        assert con.execute(f"SELECT missing FROM coverage WHERE rule = '{rule}' AND missing IS NOT NULL "
+                           "AND missing LIKE '%previous one'").fetchall() == [
+            ("a quarantined record lies between this hand and the previous one",)], rule
     con.close()

@@ -64,3 +64,11 @@ def dealt(hand: Hand, ruleset: Ruleset) -> str | None:
 def played_only(hand: Hand, ruleset: Ruleset) -> str | None:
     """Rules about the pot of a played hand; a voided hand is judged under THE-9.1."""
     return NOT_APPLICABLE if hand.void is not None else None
+
+
+def previous_hand(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about the hand played just before at the table: not evaluated when it is unknown (``Hand.gap``: the
+    order not logged, a quarantined record in between); the table's first hand has none."""
+    if hand.gap:
+        return hand.gap
+    return NOT_APPLICABLE if hand.previous is None else None

@@ -70,6 +70,8 @@ def chain_gap(previous: Hand | None, start: int, refused: list[int]) -> str | No
     hand (None: it can, or there is none)."""
     if previous is None:
         return None
+    if "hand_order" in previous.table.not_logged:
+        return "hand order not logged by the source"
     if previous.tainted:
         return "the previous hand has a quarantined record"
     at = bisect_right(refused, previous.start.seq)

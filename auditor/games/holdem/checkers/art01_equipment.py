@@ -6,7 +6,7 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, ReplayRule, breach
 from auditor.games.holdem.betting import clockwise
-from auditor.games.holdem.conditions import seated, unless_not_logged
+from auditor.games.holdem.conditions import previous_hand, seated, unless_not_logged
 
 
 def _twice(card):
@@ -55,16 +55,8 @@ def _first_button(hand, ruleset):
 
 register(ReplayRule(id="THE-1.1", game="holdem", check=_deck))
 def _button_moves_applies(hand, ruleset):
-    """Judged against the hand played just before at the table: not when the source does not log the order of the
-    hands, nor across a quarantined record; the table's first hand has no previous hand."""
-    if "hand_order" in hand.table.not_logged:
-        return unless_not_logged("hand_order")(hand, ruleset)
-    if hand.gap:
-        return hand.gap
-    if hand.previous is None:
-        return NOT_APPLICABLE
-    return seated(hand, ruleset) or ("button not logged" if hand.button is None or hand.previous.button is None
-                                     else None)
+    return previous_hand(hand, ruleset) or seated(hand, ruleset) or (
+        "button not logged" if hand.button is None or hand.previous.button is None else None)
 
 
 register(ReplayRule(id="THE-1.2", game="holdem", check=_button_moves, applies=_button_moves_applies))

@@ -25,6 +25,8 @@ def _tournament_stacks(hand, ruleset):
 def _tournament_applies(hand, ruleset):
     if not hand.table.config.get("tournament"):
         return NOT_APPLICABLE
+    if hand.gap:
+        return hand.gap
     if hand.previous is None or not hand.previous.stacks_after:
         return "no stacks logged after the previous hand"
     return seated(hand, ruleset)
