@@ -40,14 +40,25 @@ def betting(kind: str) -> Applies:
     return applies
 
 
-def raked(hand: Hand, ruleset: Ruleset) -> str | None:
+def unlogged_rake(hand: Hand) -> str | None:
+    """Why the hand's rake is unknown (None: it is known, as logged, or nil at a table that declares no rake). A
+    source may not log the rake at all (``not_logged``); at a raked table a hand that took no rake logs a rake of 0,
+    so a hand without a ``rake`` event took a rake the log does not give."""
     if "rake" in hand.table.not_logged:
         return "rake not logged by the source"
+    if not hand.rakes and hand.table.config.get("rake_rate") is not None:
+        return "no rake logged for the hand (a hand raked nothing logs a rake of 0)"
+    return None
+
+
+def raked(hand: Hand, ruleset: Ruleset) -> str | None:
+    if "rake" in hand.table.not_logged:
+        return unlogged_rake(hand)
     if hand.table.config.get("rake_rate") is None:
         return "the table declares no rake rate"
     if hand.void is not None:
         return NOT_APPLICABLE  # judged under THE-16.5
-    return None
+    return unlogged_rake(hand)
 
 
 def voided_only(hand: Hand, ruleset: Ruleset) -> str | None:

@@ -13,7 +13,7 @@ from decimal import Decimal
 from auditor.engine.replay_runner import NOT_APPLICABLE, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.betting import clockwise
-from auditor.games.holdem.conditions import NO_SEAT
+from auditor.games.holdem.conditions import NO_SEAT, unlogged_rake
 from auditor.games.holdem.evaluate import best_five, rank7
 from auditor.games.holdem.hand import Hand, Source
 from auditor.games.holdem.pots import ZERO, Pot, build_pots, divide, uncalled
@@ -106,8 +106,8 @@ def review(hand: Hand, ruleset: Ruleset) -> Review:
     if back:
         contributions[back[0]] -= back[1]
     live = [s for s in hand.seats if s not in hand.folded]
-    rake = sum((r.amount for r in hand.rakes), ZERO)
     pots = build_pots(contributions, hand.folded, dead=sum(hand.antes.values(), ZERO))
+    rake = _rake(hand, pots, back)
     if len(live) > 1:
         cards = _cards(hand)
         board = [c.card for c in hand.board if c.card]
@@ -124,9 +124,20 @@ def review(hand: Hand, ruleset: Ruleset) -> Review:
         result.ranks = {s: 1 for s in live}
     result.pots = _division(hand, ruleset, result.ranks, pots, rake)
     logged = _total([{a.seat: a.amount} for a in hand.awards if a.seat is not None])
-    if logged not in (result.expected, _with_unreturned(hand, result.expected, back)):
-        _classify(hand, ruleset, result, pots, rake)
+    due = _with_unreturned(hand, result.expected, back)
+    if logged not in (result.expected, due):
+        paid = sum(logged.values(), ZERO)
+        balanced = paid in (sum(result.expected.values(), ZERO), sum(due.values(), ZERO))
+        _classify(hand, ruleset, result, pots, rake, balanced)
     return result
+
+
+def _unreturned(hand: Hand, back: tuple[int, Decimal] | None) -> Decimal:
+    """The part of the uncalled bet not refunded to its owner."""
+    if back is None:
+        return ZERO
+    owner, due = back
+    return due - sum((r.amount for r in hand.refunds if r.seat == owner), ZERO)
 
 
 def _with_unreturned(hand: Hand, expected: Shares, back: tuple[int, Decimal] | None) -> Shares:
@@ -134,9 +145,16 @@ def _with_unreturned(hand: Hand, expected: Shares, back: tuple[int, Decimal] | N
     instead of a refund, which THE-10.2 reports once, as the uncalled bet not returned (art. 10(2))."""
     if back is None:
         return expected
-    owner, due = back
-    refunded = sum((r.amount for r in hand.refunds if r.seat == owner), ZERO)
-    return _total([expected, {owner: due - refunded}])
+    return _total([expected, {back[0]: _unreturned(hand, back)}])
+
+
+def _rake(hand: Hand, pots: list[Pot], back: tuple[int, Decimal] | None) -> Decimal:
+    """The rake the pots pay: as logged; when it is not logged, the rake the awards imply, i.e. what they leave of
+    the pots (an uncalled bet they pay instead of a refund left out), never below 0."""
+    if unlogged_rake(hand) is None:
+        return sum((r.amount for r in hand.rakes), ZERO)
+    paid = sum((a.amount for a in hand.awards), ZERO) - max(_unreturned(hand, back), ZERO)
+    return max(sum((p.amount for p in pots), ZERO) - paid, ZERO)
 
 
 def _fmt(awards: Shares) -> str:
@@ -150,7 +168,9 @@ def _logged_by_pot(hand: Hand, count: int) -> list[Shares] | None:
     return [_total([{a.seat: a.amount} for a in hand.awards if a.pot == i]) for i in range(count)]
 
 
-def _classify(hand: Hand, ruleset: Ruleset, r: Review, pots: list[Pot], rake: Decimal) -> None:
+def _classify(hand: Hand, ruleset: Ruleset, r: Review, pots: list[Pot], rake: Decimal, balanced: bool) -> None:
+    """``balanced``: the awards add up to what the pots owe; when they do not, THE-10.2 reports the chips
+    (``_accounts``), and the review only who was paid."""
     where = next((a.src for a in hand.awards), hand.end or hand.start)
     folded_paid = [a for a in hand.awards if a.seat in hand.folded and a.amount > 0]
     if folded_paid:
@@ -170,12 +190,14 @@ def _classify(hand: Hand, ruleset: Ruleset, r: Review, pots: list[Pot], rake: De
     if by_pot is not None:
         for share, got in zip(r.pots, by_pot):
             if got != {s: a for s, a in share.shares.items() if a != 0}:
-                rule, text = _pot_rule(hand, r, share, got)
+                found = _pot_rule(hand, r, share, got, balanced)
                 src = next((a.src for a in hand.awards if a.pot == r.pots.index(share)), where)
-                r.breaches.append((rule, src, text, _fmt(share.shares), _fmt(got)))
+                if found:
+                    r.breaches.append((found[0], src, found[1], _fmt(share.shares), _fmt(got)))
         return
-    rule, text = _hand_rule(hand, r, logged)
-    r.breaches.append((rule, where, text, _fmt(r.expected), _fmt(logged)))
+    found = _hand_rule(hand, r, logged, balanced)
+    if found:
+        r.breaches.append((found[0], where, found[1], _fmt(r.expected), _fmt(logged)))
 
 
 _NOT_BEST = ("THE-10.2", "pot not awarded to the best hand eligible for it (art. 10(2))")
@@ -195,19 +217,22 @@ def _stranger_rule(hand: Hand, r: Review, recipients: set[int], winners: set[int
     return None
 
 
-def _pot_rule(hand: Hand, r: Review, share: PotShare, got: Shares) -> tuple[str, str]:
+def _pot_rule(hand: Hand, r: Review, share: PotShare, got: Shares, balanced: bool = True) -> tuple[str, str] | None:
     winners, recipients = set(share.winners), set(got)
     if recipients and recipients < winners:  # paid to nobody is not a split refused: art. 10(2) below
         return "THE-14.1", "equal hands not shared (suits do not rank, art. 14(1))"
     if recipients - winners:
         return _stranger_rule(hand, r, recipients, winners) or _NOT_BEST
-    return _amount_rule(hand, share.shares, got, len(winners))
+    return _amount_rule(hand, share.shares, got, len(winners), balanced)
 
 
-def _amount_rule(hand: Hand, expected: Shares, got: Shares, winners: int) -> tuple[str, str]:
+def _amount_rule(hand: Hand, expected: Shares, got: Shares, winners: int,
+                 balanced: bool = True) -> tuple[str, str] | None:
+    """The rule a pot paid to the right players, in wrong amounts, breaks (None: only the chips of the whole hand
+    do not add up, which is ``_accounts``'s one finding)."""
     unit = hand.table.money("chip_unit", Decimal(1))
     if sum(got.values(), ZERO) != sum(expected.values(), ZERO) or not got:
-        return "THE-10.2", "the awards are not the pot less the rake (art. 10(2))"
+        return ("THE-10.2", "the awards are not the pot less the rake (art. 10(2))") if balanced else None
     base = min(expected.values())
     rest = sorted(got.values())
     if winners > 1 and rest[:-1] == [base] * (len(rest) - 1) and rest[-1] - base < unit * winners:
@@ -215,8 +240,9 @@ def _amount_rule(hand: Hand, expected: Shares, got: Shares, winners: int) -> tup
     return "THE-10.3", "equal hands not given equal shares (art. 10(4))"
 
 
-def _hand_rule(hand: Hand, r: Review, logged: Shares) -> tuple[str, str]:
-    """Without pot numbers in the log: compare each seat's total over the hand."""
+def _hand_rule(hand: Hand, r: Review, logged: Shares, balanced: bool) -> tuple[str, str] | None:
+    """Without pot numbers in the log: compare each seat's total over the hand (None: only the chips of the whole
+    hand do not add up, which is ``_accounts``'s one finding)."""
     expected = r.expected
     winners, recipients = set(expected), set(logged)
     left_out = winners - recipients
@@ -229,7 +255,7 @@ def _hand_rule(hand: Hand, r: Review, logged: Shares) -> tuple[str, str]:
         split = [p for p in r.pots if len(p.winners) > 1]
         if split and sum(logged.values(), ZERO) == sum(expected.values(), ZERO):
             return _amount_rule(hand, expected, logged, max(len(p.winners) for p in split))
-    return _NOT_BEST
+    return _NOT_BEST if balanced else None
 
 
 def awards_applies(hand: Hand, ruleset: Ruleset) -> str | None:

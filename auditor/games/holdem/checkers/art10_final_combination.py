@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.conditions import played_only, seated
+from auditor.games.holdem.conditions import played_only, seated, unlogged_rake
 from auditor.games.holdem.pots import uncalled
 from auditor.games.holdem.showdown import award_breaches, awards_applies, awards_missing, review
 
@@ -29,14 +29,19 @@ def _per_seat(events) -> dict[int, Decimal]:
 
 
 def _accounts(hand, ruleset):
-    """The pot is paid out whole: contributions − refunds = awards + rake; every stack reconciles; the uncalled bet
-    (and only it) is returned."""
+    """The pot is paid out whole: contributions − refunds = awards + rake (a rake not logged is what the awards leave,
+    never below 0); every stack reconciles; the uncalled bet (and only it) is returned."""
     put_in = sum(hand.contributions.values(), ZERO)
     back = sum((r.amount for r in hand.refunds), ZERO)
     paid = sum((a.amount for a in hand.awards), ZERO)
     rake = sum((r.amount for r in hand.rakes), ZERO)
     where = hand.end or hand.start
-    if put_in - back != paid + rake:
+    if unlogged_rake(hand) is not None:
+        pot = put_in - back
+        if paid > pot:  # whatever the rake, it is not negative
+            yield breach(where, f"awards of {_f(paid)} from a pot of {_f(pot)}: more than the pot (the rake is not "
+                                "logged; art. 10(2): the winner takes the bets)", f"<= {_f(pot)}", _f(paid))
+    elif put_in - back != paid + rake:
         yield breach(where, f"the pot of {_f(put_in - back)} was paid out as {_f(paid)} in awards and {_f(rake)} rake "
                             "(art. 10(2): the winner takes all the bets)", _f(put_in - back), _f(paid + rake))
     expected_back = uncalled(hand.betting_contributions())
