@@ -228,8 +228,9 @@ def test_a_phh_and_a_phhs_file_of_one_name_are_two_tables(tmp_path):
 
 
 BAD_HANDS = [
-    ("unknown stacks", "starting_stacks = [200, 200, 200]", "starting_stacks = [inf, 200, 200]", 5,
-     "starting_stacks is inf (unknown amount): the hand cannot be audited without it"),
+    ("finishing stacks after an unknown stack", "starting_stacks = [200, 200, 200]",
+     "starting_stacks = [inf, 200, 200]", 20, "finishing_stacks with a starting stack of inf: the awards cannot be"),
+    ("an unknown amount", "min_bet = 2", "min_bet = inf", 4, "min_bet is inf (unknown amount)"),
     ("negative ante", "antes = [0, 0, 0]", "antes = [0, -1, 0]", 2, "antes has a negative amount"),
     ("stud", 'variant = "NT"', 'variant = "F7S"', 1, "PHH variant F7S is not audited (hold'em NT and FT only)"),
     ("omaha", 'variant = "NT"', 'variant = "PO"', 1, "PHH variant PO is not audited"),

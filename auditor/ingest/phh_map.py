@@ -12,7 +12,8 @@ than the big blind, is dead (``post_dead``: in the pot as an ante is, not part o
 ``cbr X`` raises *to* X for the street; the event's ``amount`` is what the action adds. When the betting is over,
 the uncalled part of the last round's top bet is refunded (antes are never part of it); when ``finishing_stacks`` is
 given, each seat's award is what balances its chips: finishing − starting + contributions − refund (and must be its
-``winnings`` when the hand states them too). Nothing is guessed: a hand that cannot be mapped faithfully raises
+``winnings`` when the hand states them too). A starting stack of ``inf`` is a stack the source did not log: its
+``seat`` event has no ``amount`` and its actions no ``all_in``. Nothing is guessed: a hand that cannot be mapped faithfully raises
 ``PhhError`` with the line concerned."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ NOT_LOGGED = "burns,deal_order,croupier_position,rake,showdown_mucks"
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
 ZERO = Decimal(0)
+UNKNOWN = Decimal("Infinity")  # a stack not logged: no bet exhausts it, and it is never written
 
 Event = tuple[int, dict[str, Any]]  # (source line, event fields without the envelope)
 
@@ -101,7 +103,8 @@ def structure(src: HandSource) -> Structure:
     stacks_line, raw = src.line_of("starting_stacks"), src.fields.get("starting_stacks")
     if not isinstance(raw, list) or len(raw) < 2:
         raise PhhError(stacks_line, "field starting_stacks: expected an array of at least 2 stacks")
-    stacks = tuple(_number(v, "starting_stacks", stacks_line) for v in raw)
+    stacks = tuple(UNKNOWN if v == UNKNOWN and not isinstance(v, bool) else _number(v, "starting_stacks", stacks_line)
+                   for v in raw)
     if any(s <= 0 for s in stacks):
         raise PhhError(stacks_line, "starting_stacks: every stack must be positive")
     count = len(stacks)
@@ -183,7 +186,7 @@ class HandMapper:
         if in_round:
             self.street[i] += amount
         self.emit(line, "action", seat=self.st.seats[i], action=action, amount=money(amount),
-                  all_in=self.stack[i] == 0)
+                  **({} if self.stack[i] == UNKNOWN else {"all_in": self.stack[i] == 0}))
 
     def post_forced_bets(self) -> None:
         """Antes, then the blinds (small blind first), straddles and posts out of turn; heads-up, the arrays apply
@@ -250,7 +253,8 @@ class HandMapper:
             raise PhhError(action.line, f"unexpected argument in {action.text!r}")
         if action.verb == "f":
             self.folded[i] = True
-            self.emit(action.line, "action", seat=self.st.seats[i], action="fold", amount="0", all_in=False)
+            self.emit(action.line, "action", seat=self.st.seats[i], action="fold", amount="0",
+                      **({} if self.stack[i] == UNKNOWN else {"all_in": False}))
         else:
             owed = max(self.street) - self.street[i]
             self.put(i, min(owed, self.stack[i]), action.line, "call" if owed else "check")
@@ -314,6 +318,8 @@ class HandMapper:
             return
         finishing = _numbers(self.src, "finishing_stacks", len(self.stack))
         line = self.src.line_of("finishing_stacks")
+        if UNKNOWN in self.st.stacks:
+            raise PhhError(line, "finishing_stacks with a starting stack of inf: the awards cannot be derived")
         if sum(finishing) > sum(self.st.stacks):
             raise PhhError(line, "finishing_stacks hold more chips than starting_stacks")
         awards = [f - s - refund for f, s, refund in zip(finishing, self.stack, refunds, strict=True)]
@@ -342,7 +348,8 @@ def map_hand(src: HandSource, st: Structure) -> list[Event]:
     mapper.emit(src.line_of("hand") if "hand" in src.fields else src.line_of("actions"), "hand_start",
                 seat=st.seats[-1])
     for seat, player, stack in zip(st.seats, st.players, st.stacks):
-        mapper.emit(src.line_of("starting_stacks"), "seat", seat=seat, player=player, amount=money(stack))
+        mapper.emit(src.line_of("starting_stacks"), "seat", seat=seat, player=player,
+                    **({} if stack == UNKNOWN else {"amount": money(stack)}))
     mapper.post_forced_bets()
     for action in src.actions:
         mapper.apply(action)

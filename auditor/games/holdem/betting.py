@@ -5,7 +5,11 @@ raise), then applies the action exactly as logged. It never inserts a missing ac
 player still to act is recorded as a ``RoundClose``. After an action out of turn, the player whose turn it was is
 still the one expected, so one error in the log gives one finding, not a cascade. A fold by the last player left
 in the hand is recorded (an action when the round was over) but does not fold him: nobody else contests the pot,
-and the bets of those who folded go into the winner's pot (arts. 10(2), 13(3))."""
+and the bets of those who folded go into the winner's pot (arts. 10(2), 13(3)).
+
+A stack not logged (``None``) is never compared: the action's ``all_in`` says when the player has no chips left.
+When it does not say either, a player who put chips in may have none left: he is taken to be all-in once the
+betting passes him over, and to have had chips if he acts again (so a round he was passed over in is one finding)."""
 
 from __future__ import annotations
 
@@ -48,11 +52,13 @@ class Betting:
         self.hand = hand
         self.add_up = short_all_ins_add_up
         self.order = sorted(hand.seats)
-        self.stack = dict(hand.stacks)
+        self.stack: dict[int, Decimal | None] = dict(hand.stacks)
         self.total = {s: ZERO for s in self.order}
         self.antes: dict[int, Decimal] = {}
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
+        self.maybe_all_in: set[int] = set()  # stack and all-in not logged: perhaps no chips left
+        self.assumed_all_in: set[int] = set()  # of those, the players the betting passed over
         self.big_blind = big_blind
         self.smallest = smallest
         self.fixed_limit = hand.table.config.get("betting") == "fixed_limit"
@@ -103,6 +109,8 @@ class Betting:
     def close_round(self, src: Source) -> None:
         """Record a round that ends with players still to act. The big blind's option when nobody is left to bet
         against may be taken or not: its absence is no finding."""
+        for s in [s for s in self._owing(self._can_act()) if s in self.maybe_all_in]:
+            self._assume_all_in(s)
         can_act = self._can_act()
         pending = [] if self._no_betting_left(can_act) else list(self._owing(can_act))
         if pending:
@@ -124,10 +132,10 @@ class Betting:
         s, amount = action.seat, action.amount
         action.stack_before = self.stack.get(s, ZERO)
         dead = action.kind in DEAD_POSTS
-        self._pay(s, amount, in_round=not dead)
+        self._pay(s, amount, action.flagged, in_round=not dead)
         if dead:
             self.antes[s] = self.antes.get(s, ZERO) + amount
-        action.all_in = s in self.all_in
+        action.all_in = self._all_in(s)
         if action.kind in ("post_big_blind", "post_straddle"):
             self.pointer = s
             if action.kind == "post_big_blind":
@@ -138,8 +146,10 @@ class Betting:
     def act(self, action: Action) -> None:
         """Record the state ``action`` met, then apply it as logged."""
         s = action.seat
+        while (owing := next(self._owing(self._can_act()), None)) in self.maybe_all_in and owing != s:
+            self._assume_all_in(owing)
         can_act = self._can_act()
-        action.expected_seat = next(self._owing(can_act), None)
+        action.expected_seat = owing
         if action.expected_seat is None and action.kind == "check" and can_act == [s] and self._no_betting_left(can_act):
             action.expected_seat = s  # the last player with chips may check: he owes nothing, nobody is left to bet
         action.to_call = max(self.current_bet - self.round.get(s, ZERO), ZERO)
@@ -153,9 +163,12 @@ class Betting:
         action.may_raise = s not in self.no_reraise or (self.add_up and action.to_call >= self.min_increment)
         if s == action.expected_seat:
             self.pointer = s
-        self._pay(s, action.amount, in_round=True)
+        if s in self.assumed_all_in:  # he acts: he had chips
+            self.all_in.discard(s)
+        self.maybe_all_in.discard(s)
+        self._pay(s, action.amount, action.flagged, in_round=True)
         action.total = self.round.get(s, ZERO)
-        action.all_in = s in self.all_in
+        action.all_in = self._all_in(s)
         self.acted.add(s)
         if action.kind == "fold":
             if action.live_players > 1:  # the last player left wins the pot: he has nothing to give up
@@ -173,15 +186,31 @@ class Betting:
                 self.no_reraise |= self.acted - {s}
             self.current_bet = action.total
 
-    def _pay(self, seat: int, amount: Decimal, in_round: bool) -> None:
+    def _pay(self, seat: int, amount: Decimal, flagged: bool | None, in_round: bool) -> None:
+        """``flagged``: the action's logged ``all_in``, read when the stack is not logged."""
         if seat not in self.total:  # a seat that was not dealt in: keep what the log says
             self.order = sorted({*self.order, seat})
             self.stack.setdefault(seat, ZERO)
             self.total[seat] = ZERO
             self.round[seat] = ZERO
-        self.stack[seat] -= amount
         self.total[seat] += amount
         if in_round:
             self.round[seat] += amount
-        if self.stack[seat] <= 0 and amount > 0:
+        stack = self.stack[seat]
+        if stack is not None:
+            self.stack[seat] = stack - amount
+            if stack - amount <= 0 and amount > 0:
+                self.all_in.add(seat)
+        elif flagged:
             self.all_in.add(seat)
+        elif flagged is None and amount > 0:
+            self.maybe_all_in.add(seat)
+
+    def _all_in(self, seat: int) -> bool | None:
+        """Whether ``seat`` has no chips left (None: the log does not say)."""
+        return True if seat in self.all_in else None if seat in self.maybe_all_in else False
+
+    def _assume_all_in(self, seat: int) -> None:
+        self.maybe_all_in.discard(seat)
+        self.assumed_all_in.add(seat)
+        self.all_in.add(seat)

@@ -6,10 +6,12 @@ from collections.abc import Callable
 
 from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.hand import Hand
+from auditor.games.holdem.hand import Action, Hand
 
 Applies = Callable[[Hand, Ruleset], "str | None"]
 NO_SEAT = "no player seated (no seat event)"
+NO_STACK = "stack before the hand not logged"
+NO_ALL_IN = "an action whose all-in the log does not say (stack before the hand not logged)"
 
 
 def unless_not_logged(what: str) -> Applies:
@@ -23,6 +25,35 @@ def seated(hand: Hand, ruleset: Ruleset) -> str | None:
     """Rules that place the button, the blinds, the cards, the turn to act, the stacks or the pot among the players
     dealt in need at least one; a hand with none is THE-2.1's (art. 2(3))."""
     return None if hand.seats else NO_SEAT
+
+
+def stacks_logged(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules that compare with a player's stack need it (a ``seat`` event without ``amount`` does not give it)."""
+    return NO_STACK if any(stack is None for stack in hand.stacks.values()) else None
+
+
+def all_in_logged(needs: Callable[[Hand, Action], bool]) -> Applies:
+    """Not evaluated when an action the rule would excuse as an all-in (``needs``) may be one: neither the stack
+    nor the action's ``all_in`` is logged."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        return NO_ALL_IN if any(a.all_in is None and needs(hand, a) for a in hand.actions) else None
+    return applies
+
+
+def short_bet(hand: Hand, a: Action) -> bool:
+    """A bet or raise below the smallest full one, lawful only as an all-in (arts. 11(2), 12(1))."""
+    return a.kind in ("bet", "raise") and 0 < a.increment < a.min_increment
+
+
+def short_blind(hand: Hand, a: Action) -> bool:
+    """A blind below the table's, lawful only as an all-in (arts. 4(3), 5)."""
+    name = {"post_small_blind": "small_blind", "post_big_blind": "big_blind"}.get(a.kind)
+    return name is not None and a.amount < hand.table.money(name, a.amount)
+
+
+def short_call(hand: Hand, a: Action) -> bool:
+    """A call of less than was owed, lawful only as an all-in."""
+    return a.kind == "call" and a.amount < a.to_call
 
 
 def all_of(*conditions: Applies) -> Applies:

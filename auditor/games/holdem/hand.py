@@ -30,6 +30,7 @@ class Action:
     kind: str  # post_small_blind | post_big_blind | post_ante | post_straddle | post_live | post_dead | fold | ...
     amount: Decimal  # chips the action added
     street: str
+    flagged: bool | None = None  # the log's ``all_in`` (None: not logged)
     # Derived by the replay, before the action was applied:
     expected_seat: int | None = None  # who should have acted (None: nobody, the round was closed)
     to_call: Decimal = Decimal(0)
@@ -37,12 +38,20 @@ class Action:
     min_increment: Decimal = Decimal(0)  # the smallest full raise increment (art. 12(1))
     raises_before: int = 0  # raises already made in the round (the opening bet is not a raise)
     live_players: int = 0  # players not folded
-    stack_before: Decimal = Decimal(0)
+    stack_before: Decimal | None = Decimal(0)  # None: the stack before the hand is not logged
     may_raise: bool = True  # False after all-ins for less that did not reopen the betting to him
     # Derived from the action itself:
     total: Decimal = Decimal(0)  # his contribution in the round after it
     increment: Decimal = Decimal(0)  # total - current_bet for a bet or raise
-    all_in: bool = False
+    all_in: bool | None = False  # None: the stack is not logged, nor whether this action left him without chips
+
+    def wrong_call(self) -> Decimal | None:
+        """For a call: what it should have added, when it added something else (None: right, or it may be an all-in
+        for less that the log does not flag)."""
+        due = self.to_call if self.stack_before is None else min(self.to_call, self.stack_before)
+        if self.amount > due or (self.amount < due and self.all_in is False):
+            return due
+        return None
 
 
 @dataclass(slots=True)
@@ -99,7 +108,7 @@ class Hand:
     start: Source
     button: int | None
     seats: dict[int, str] = field(default_factory=dict)  # seat -> player
-    stacks: dict[int, Decimal] = field(default_factory=dict)  # stack before the hand
+    stacks: dict[int, Decimal | None] = field(default_factory=dict)  # stack before the hand (None: not logged)
     seat_sources: dict[int, Source] = field(default_factory=dict)
     actions: list[Action] = field(default_factory=list)
     deals: list[Card] = field(default_factory=list)

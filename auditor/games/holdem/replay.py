@@ -23,7 +23,7 @@ from auditor.ingest.ranges import TableRange, table_ranges
 
 # The columns the replay reads, in the order ``replay`` unpacks them.
 COLUMNS = ("table_id", "hand_id", "seq", "file", "line", "event", "card", "face", "seat", "player", "amount",
-           "action", "pot", "method", "reason")
+           "action", "all_in", "pot", "method", "reason")
 # Converted through their distinct values: few of them, and each costly to make (a Decimal) or repeated (a path).
 _REPEATED = frozenset({"table_id", "file", "event", "amount"})
 ZERO = Decimal(0)
@@ -138,11 +138,11 @@ class _HandReplay:
         return self.betting
 
     def feed(self, event: str, src: Source, card: str | None, face: str | None, seat: int | None,
-             player: str | None, amount: Decimal | None, kind: str | None, pot: int | None, method: str | None,
-             reason: str | None) -> None:
+             player: str | None, amount: Decimal | None, kind: str | None, all_in: bool | None, pot: int | None,
+             method: str | None, reason: str | None) -> None:
         hand = self.hand
         if event == "action":
-            action = Action(src, seat, kind, amount or ZERO, self._bet().street)
+            action = Action(src, seat, kind, amount or ZERO, self._bet().street, all_in)
             if kind.startswith("post_"):
                 self.betting.post(action)
             else:
@@ -219,7 +219,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
     last: Hand | None = None
     current: _HandReplay | None = None
     current_id: str | None = None
-    for (table_id, hand_id, seq, file, line, event, card, face, seat, player, amount, kind, pot, method,
+    for (table_id, hand_id, seq, file, line, event, card, face, seat, player, amount, kind, all_in, pot, method,
          reason) in _events(con, batch_size):
         if table_id != current_table:
             current_table, last, current, current_id = table_id, None, None, None
@@ -242,7 +242,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
             current, current_id = open_hands.get(hand_id), hand_id
         if current is None:
             continue  # ingest guarantees a start; nothing to replay without it
-        current.feed(event, src, card, face, seat, player, amount, kind, pot, method, reason)
+        current.feed(event, src, card, face, seat, player, amount, kind, all_in, pot, method, reason)
         if event == "hand_end":
             del open_hands[hand_id]
             hand = current.hand

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, ReplayRule, breach
-from auditor.games.holdem.conditions import seated
+from auditor.games.holdem.conditions import all_in_logged, seated, short_blind, stacks_logged
 
 BLINDS = ("post_small_blind", "post_big_blind")
 
@@ -29,7 +29,7 @@ def _tournament_applies(hand, ruleset):
         return hand.gap
     if hand.previous is None or not hand.previous.stacks_after:
         return "no stacks logged after the previous hand"
-    return seated(hand, ruleset)
+    return seated(hand, ruleset) or stacks_logged(hand, ruleset)
 
 
 def _blind_limits(hand, ruleset):
@@ -44,5 +44,5 @@ def _blind_limits(hand, ruleset):
 register(ReplayRule(id="THE-4.2", game="holdem", check=_tournament_stacks, applies=_tournament_applies))
 register(ReplayRule(
     id="THE-4.3", game="holdem", check=_blind_limits,
-    applies=lambda h, r: None if h.table.config.get("min_blind") is not None
+    applies=lambda h, r: all_in_logged(short_blind)(h, r) if h.table.config.get("min_blind") is not None
     and h.table.config.get("max_blind") is not None else "the table declares no blind limits"))

@@ -8,7 +8,7 @@ from decimal import Decimal
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.betting import blind_seats
-from auditor.games.holdem.conditions import seated
+from auditor.games.holdem.conditions import all_in_logged, seated, short_blind
 
 NAMES = {"post_small_blind": "small blind", "post_big_blind": "big blind"}
 
@@ -45,7 +45,9 @@ def _ratio(hand, ruleset):
 
 def _both_posted(hand, ruleset):
     kinds = {a.kind for a in hand.actions}
-    return None if {"post_small_blind", "post_big_blind"} <= kinds else "a blind was not posted (see THE-5.1)"
+    if not {"post_small_blind", "post_big_blind"} <= kinds:
+        return "a blind was not posted (see THE-5.1)"
+    return all_in_logged(short_blind)(hand, ruleset)
 
 
 register(ReplayRule(id="THE-5.1", game="holdem", check=_posters,

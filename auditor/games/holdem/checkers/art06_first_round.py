@@ -9,7 +9,7 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.betting import clockwise
-from auditor.games.holdem.conditions import all_of, dealt, seated
+from auditor.games.holdem.conditions import all_in_logged, all_of, dealt, seated, short_call
 from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
 
 
@@ -49,17 +49,17 @@ def _preflop_options(hand, ruleset):
         elif a.kind == "bet":
             yield breach(a.src, f"pre-flop 'bet' by seat {a.seat}: the big blind is the bet; the options are call, "
                                 "raise or fold (art. 6(3))", "call, raise or fold", "bet")
-        elif a.kind == "call" and a.amount != min(a.to_call, a.stack_before):
+        elif a.kind == "call" and (due := a.wrong_call()) is not None:
             yield breach(a.src, f"seat {a.seat} called {a.amount.normalize():f} when {a.to_call.normalize():f} was "
-                                "due (art. 6(3)(1))", f"{min(a.to_call, a.stack_before).normalize():f}",
-                         f"{a.amount.normalize():f}")
+                                "due (art. 6(3)(1))", f"{due.normalize():f}", f"{a.amount.normalize():f}")
 
 
 register(ReplayRule(id="THE-6.1", game="holdem", check=_hole_cards, applies=all_of(dealt, seated)))
 register(ReplayRule(id="THE-6.2", game="holdem", check=lambda h, r: [
     *out_of_turn(("preflop",), "art. 6(3)")(h, r), *closed_early(("preflop",), False, "art. 6(3)")(h, r)],
     applies=seated))
-register(ReplayRule(id="THE-6.3", game="holdem", check=_preflop_options, applies=seated))
+register(ReplayRule(id="THE-6.3", game="holdem", check=_preflop_options,
+                    applies=all_of(seated, all_in_logged(short_call))))
 register(ReplayRule(id="THE-6.4", game="holdem", check=closed_early(("preflop",), True, "art. 6(4): the big "
                                                                                         "blind's option"),
                     applies=seated))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.board import street_cards
-from auditor.games.holdem.conditions import seated, unless_not_logged
+from auditor.games.holdem.conditions import all_in_logged, all_of, seated, short_call, unless_not_logged
 from auditor.games.holdem.turns import out_of_turn
 
 
@@ -21,9 +21,9 @@ def _options(hand, ruleset):
             message, expected = "bet facing a bet (a raise, art. 12)", "raise"
         elif a.kind == "raise" and a.current_bet == 0:
             message, expected = "raise with no bet to raise", "bet"
-        elif a.kind == "call" and a.amount != min(a.to_call, a.stack_before):
+        elif a.kind == "call" and (due := a.wrong_call()) is not None:
             message, expected = (f"call of {a.amount.normalize():f} when {a.to_call.normalize():f} was due",
-                                 f"{min(a.to_call, a.stack_before).normalize():f}")
+                                 f"{due.normalize():f}")
         else:
             continue
         yield breach(a.src, f"{a.street}: seat {a.seat} {message} (art. 7(3))", expected, a.kind)
@@ -32,4 +32,4 @@ def _options(hand, ruleset):
 register(ReplayRule(id="THE-7.1", game="holdem", check=lambda h, r: street_cards(h, "flop", 3, "art. 7(1)"),
                     applies=unless_not_logged("burns")))
 register(ReplayRule(id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)"), applies=seated))
-register(ReplayRule(id="THE-7.3", game="holdem", check=_options, applies=seated))
+register(ReplayRule(id="THE-7.3", game="holdem", check=_options, applies=all_of(seated, all_in_logged(short_call))))

@@ -46,7 +46,7 @@ def _accounts(hand, ruleset):
                             "(art. 10(2): the winner takes all the bets)", _f(put_in - back), _f(paid + rake))
     expected_back = uncalled(hand.betting_contributions())
     refunds, awards = _per_seat(hand.refunds), _per_seat(hand.awards)
-    logged_back = {s: a for s, a in refunds.items() if s not in hand.folded}
+    logged_back = {s: a for s, a in refunds.items() if s not in hand.folded and a != 0}  # a refund of 0 returns nothing
     want = {expected_back[0]: expected_back[1]} if expected_back else {}
     if logged_back != want:
         yield breach(where, "uncalled bet returned: "
@@ -55,6 +55,8 @@ def _accounts(hand, ruleset):
                      ", ".join(f"{s}:{_f(a)}" for s, a in want.items()) or "none",
                      ", ".join(f"{s}:{_f(a)}" for s, a in sorted(logged_back.items())) or "none")
     for seat, after in sorted(hand.stacks_after.items()):
+        if seat in hand.stacks and hand.stacks[seat] is None:
+            continue  # the stack before the hand is not logged: his account cannot be reconciled
         due = hand.stacks.get(seat, ZERO) - hand.contributions.get(seat, ZERO) + refunds.get(seat, ZERO) \
             + awards.get(seat, ZERO)
         if after != due:

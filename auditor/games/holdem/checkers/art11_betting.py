@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.conditions import all_of, betting, seated
+from auditor.games.holdem.conditions import all_in_logged, all_of, betting, seated, short_bet, stacks_logged
 from auditor.games.holdem.limits import bet_unit
 
 AGGRESSIVE = ("bet", "raise")
@@ -36,5 +36,6 @@ def _no_limit(hand, ruleset):
 
 
 register(ReplayRule(id="THE-11.2", game="holdem", check=_limit_units,
-                    applies=all_of(betting("fixed_limit"), seated)))
-register(ReplayRule(id="THE-11.3", game="holdem", check=_no_limit, applies=all_of(betting("no_limit"), seated)))
+                    applies=all_of(betting("fixed_limit"), seated, all_in_logged(short_bet))))
+register(ReplayRule(id="THE-11.3", game="holdem", check=_no_limit,
+                    applies=all_of(betting("no_limit"), seated, stacks_logged)))

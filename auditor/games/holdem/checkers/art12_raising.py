@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.conditions import all_of, betting, seated
+from auditor.games.holdem.conditions import all_in_logged, all_of, betting, seated, short_bet
 
 
 def _minimum_raise(hand, ruleset):
@@ -39,5 +39,6 @@ def _raise_cap(hand, ruleset):
                          a.raises_before + 1)
 
 
-register(ReplayRule(id="THE-12.1", game="holdem", check=_minimum_raise, applies=seated))
+register(ReplayRule(id="THE-12.1", game="holdem", check=_minimum_raise,
+                    applies=all_of(seated, all_in_logged(short_bet))))
 register(ReplayRule(id="THE-12.2", game="holdem", check=_raise_cap, applies=all_of(betting("fixed_limit"), seated)))
