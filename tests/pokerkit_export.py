@@ -785,11 +785,11 @@ def out_of_turn(hand: ExportedHand, rng: random.Random, streets: tuple[str, ...]
 
 
 def check_facing_bet(hand: ExportedHand, rng: random.Random) -> Mutation:
-    """The fold that ended a hand before the river becomes a check facing the bet. Knock-on findings, all from the
-    same error: the round then ends with that player still owing (THE-6.2 pre-flop, THE-6.5 later; THE-6.4 when
-    the unraised big blind had not acted yet either, as when the small blind "checks" the big blind), and the hand
-    ends with two players in it who showed nothing (THE-8.4, one per player). The chips are unchanged; with the board
-    incomplete the awards are not judged."""
+    """The fold that ended a hand before the river becomes a check facing the bet. He answered the bet, wrongly: the
+    round does not end with him still to act (one error, one finding). Knock-on findings: THE-6.4 when the unraised
+    big blind had not acted yet (as when the small blind "checks" the big blind), and the hand ends with two players
+    in it who showed nothing (THE-8.4, one per player). The chips are unchanged; with the board incomplete the awards
+    are not judged."""
     if _has_known_issue(hand) or hand.showdown or not hand.actions:
         raise Unsuitable
     x = hand.actions[-1]
@@ -801,13 +801,13 @@ def check_facing_bet(hand: ExportedHand, rng: random.Random) -> Mutation:
     assert state.actor_index == x.player and state.checking_or_calling_amount > 0 and state.can_fold()
     said = (f"PokerKit offers player {x.player} (seat {x.seat}) no check: check_or_call() would put in "
             f"{state.checking_or_calling_amount} chips")
-    close = CLOSE_RULE[x.street]
+    expected = {OPTION_RULE[x.street]: 1, "THE-8.4": 2}
     big_blind = next(e for e in hand.events if e.get("action") == "post_big_blind")
     before = [a for a in hand.actions if a.street == "preflop" and a.decision < x.decision]
     if (x.street == "preflop" and not big_blind["all_in"] and not any(a.kind == "raise" for a in before)
-            and not any(a.seat == big_blind["seat"] for a in before)):
-        close = "THE-6.4"  # the unraised big blind is still to act too: the round ended before his option
-    return Mutation("check_facing_bet", hand, events, {OPTION_RULE[x.street]: 1, close: 1, "THE-8.4": 2}, said,
+            and not any(a.seat == big_blind["seat"] for a in before) and big_blind["seat"] != x.seat):
+        expected["THE-6.4"] = 1  # the unraised big blind is still to act: the round ended before his option
+    return Mutation("check_facing_bet", hand, events, expected, said,
                     f"seat {x.seat} checks facing {x.call_amount} on the {x.street}",
                     at=(OPTION_RULE[x.street], x.event))
 

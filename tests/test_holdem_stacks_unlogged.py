@@ -46,15 +46,16 @@ def test_a_seat_without_its_stack_is_accepted_and_the_hand_audited(tmp_path):
 
 
 def test_the_betting_is_still_judged_without_stacks(tmp_path):
-    """An under-raise with chips behind, a call of more than was owed and an action out of turn need no stack."""
+    """An action out of turn, an under-raise with chips behind and a short call that is not all-in need no stack."""
     preflop = [(1, "call", "10"), (3, "check", "0"), (2, "call", "5")]
-    flop = [(2, "bet", "100"), (3, "raise", "150"), (1, "call", "160"), (2, "call", "60"), (3, "call", "10")]
+    flop = [(2, "bet", "100"), (3, "raise", "150"), (1, "call", "140"), (2, "call", "50")]
     rows = flag_all_ins(unknown_stacks(bet_out("h1", preflop, flop)), {1: False, 2: False, 3: False})
     findings, _ = run(tmp_path, rows)
-    assert sorted((rule, message.split(" (")[0]) for rule, _, _, message in findings) == [
+    assert sorted((rule, message.split(" (")[0]) for rule, _, _, message in findings
+                  if rule.split(".")[0] in ("THE-6", "THE-7", "THE-12")) == [
         ("THE-12.1", "raise of 50 below the last bet or raise of 100"),
         ("THE-6.2", "seat 3 acted"),
-        ("THE-7.3", "flop: seat 1 call of 160 when 150 was due")]
+        ("THE-7.3", "flop: seat 1 call of 140 when 150 was due")]
 
 
 def shove(hand: str, flagged: bool | None) -> list[dict]:

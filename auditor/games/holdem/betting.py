@@ -45,10 +45,11 @@ def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str
 
 class Betting:
     def __init__(self, hand: Hand, big_blind: Decimal, smallest: Callable[[str], Decimal],
-                 short_all_ins_add_up: bool = False) -> None:
+                 short_all_ins_add_up: bool = False, big_blind_seat: int | None = None) -> None:
         """``smallest(street)``: the smallest full bet or raise of a round (``limits.smallest_increment``); in fixed
         limit it stays the smallest full raise all round, whatever the size of a raise. ``short_all_ins_add_up``:
-        the reading of that ruleset parameter (docs/holdem-checks.md)."""
+        the reading of that ruleset parameter (docs/holdem-checks.md). ``big_blind_seat``: the seat art. 5 gives the
+        big blind; when none is posted, the pre-flop turn still starts after that seat (art. 6(3))."""
         self.hand = hand
         self.add_up = short_all_ins_add_up
         self.order = sorted(hand.seats)
@@ -64,6 +65,7 @@ class Betting:
         self.fixed_limit = hand.table.config.get("betting") == "fixed_limit"
         self.street = STREETS[0]
         self.bb_seat: int | None = None
+        self.due_bb_seat = big_blind_seat
         self._new_round(pointer=hand.button)
 
     def _new_round(self, pointer: int | None) -> None:
@@ -72,6 +74,7 @@ class Betting:
         self.min_increment = self.smallest(self.street)
         self.raises = 0
         self.acted: set[int] = set()
+        self.answered: dict[int, Decimal] = {}  # a check or short call facing a bet: the bet it answered, wrongly
         self.no_reraise: set[int] = set()
         self.pointer = pointer
 
@@ -91,7 +94,8 @@ class Betting:
             return
         able = set(can_act)
         for s in clockwise(self.order, self.pointer):
-            if s in able and (s not in self.acted or self.round[s] < self.current_bet):
+            if s in able and (s not in self.acted or (self.round[s] < self.current_bet
+                                                      and self.answered.get(s) != self.current_bet)):
                 yield s
 
     def _no_betting_left(self, can_act: list[int]) -> bool:
@@ -146,6 +150,9 @@ class Betting:
     def act(self, action: Action) -> None:
         """Record the state ``action`` met, then apply it as logged."""
         s = action.seat
+        if (self.street == STREETS[0] and self.bb_seat is None and self.due_bb_seat is not None and not self.acted
+                and self.pointer == self.hand.button):
+            self.pointer = self.due_bb_seat  # no big blind posted: the turn still starts after its seat
         while (owing := next(self._owing(self._can_act()), None)) in self.maybe_all_in and owing != s:
             self._assume_all_in(owing)
         can_act = self._can_act()
@@ -173,6 +180,9 @@ class Betting:
         if action.kind == "fold":
             if action.live_players > 1:  # the last player left wins the pot: he has nothing to give up
                 self.folded.add(s)
+        elif action.kind not in ("bet", "raise"):  # a check or call never raises the bet, whatever it put in
+            if action.total < self.current_bet and action.all_in is False:
+                self.answered[s] = self.current_bet  # a wrong answer is THE-6.3's or THE-7.3's, not a turn left
         elif action.total > self.current_bet:
             action.increment = action.total - self.current_bet
             if action.increment >= self.min_increment:

@@ -16,7 +16,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.betting import Betting
+from auditor.games.holdem.betting import Betting, blind_seats
 from auditor.games.holdem.hand import Action, Card, Hand, Money, Source, TableInfo
 from auditor.games.holdem.limits import smallest_increment
 from auditor.ingest.ranges import TableRange, table_ranges
@@ -121,20 +121,23 @@ class _Increments(dict):
 class _HandReplay:
     """Feeds one hand's events, in order, to a ``Hand`` and its ``Betting``."""
 
-    __slots__ = ("hand", "smallest", "add_up", "betting", "board_count", "finished")
+    __slots__ = ("hand", "smallest", "add_up", "heads_up_button_posts", "betting", "board_count", "finished")
 
-    def __init__(self, hand: Hand, smallest: _Increments, add_up: bool) -> None:
+    def __init__(self, hand: Hand, smallest: _Increments, add_up: bool, heads_up_button_posts: str) -> None:
         self.hand = hand
         self.smallest = smallest
         self.add_up = add_up
+        self.heads_up_button_posts = heads_up_button_posts
         self.betting: Betting | None = None
         self.board_count = 0
         self.finished = False
 
     def _bet(self) -> Betting:
         if self.betting is None:
-            self.betting = Betting(self.hand, self.hand.table.money("big_blind", ZERO), self.smallest.__getitem__,
-                                   self.add_up)
+            hand = self.hand
+            big_blind_seat = blind_seats(sorted(hand.seats), hand.button, self.heads_up_button_posts)[1]
+            self.betting = Betting(hand, hand.table.money("big_blind", ZERO), self.smallest.__getitem__, self.add_up,
+                                   big_blind_seat)
         return self.betting
 
     def feed(self, event: str, src: Source, card: str | None, face: str | None, seat: int | None,
@@ -160,7 +163,7 @@ class _HandReplay:
         if event == "burn" or event == "board":
             n = self.board_count
             street = "flop" if n < 3 else "turn" if n == 3 else "river" if n < 5 else "extra"
-            if not self.finished:
+            if not self.finished and street != "extra":  # a card after the river opens no round (THE-8.2's)
                 self._bet().open_street(street, src)
             if event == "burn":
                 hand.burns.append(Card(src, card, None, face, street))
@@ -213,6 +216,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
     tainted = tainted_hands(con)
     refused = quarantined_seqs(con)
     add_up = bool(ruleset.param("short_all_ins_add_up"))
+    heads_up = ruleset.param("heads_up_button_posts")
     open_hands: dict[str, _HandReplay] = {}
     current_table: str | None = None
     smallest: _Increments | None = None
@@ -235,7 +239,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
             hand = Hand(table, hand_id, src, seat)
             hand.tainted = (table_id, hand_id) in tainted
             hand.gap = chain_gap(last, seq, refused.get(table_id, []))
-            current, current_id = _HandReplay(hand, smallest, add_up), hand_id
+            current, current_id = _HandReplay(hand, smallest, add_up, heads_up), hand_id
             open_hands[hand_id] = current
             continue
         if hand_id != current_id:

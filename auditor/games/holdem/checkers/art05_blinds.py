@@ -14,15 +14,17 @@ NAMES = {"post_small_blind": "small blind", "post_big_blind": "big blind"}
 
 
 def _posters(hand, ruleset):
-    sb, bb = blind_seats(sorted(hand.seats), hand.button, ruleset.param("heads_up_button_posts"))
-    for kind, seat in (("post_small_blind", sb), ("post_big_blind", bb)):
-        posts = [a for a in hand.actions if a.kind == kind]
-        if not posts:
-            yield breach(hand.start, f"no {NAMES[kind]} posted; seat {seat} should post it (art. 5)", seat, "none")
-        for a in posts:
-            if a.seat != seat:
-                yield breach(a.src, f"{NAMES[kind]} posted by seat {a.seat}; art. 5 (button on seat {hand.button}) "
-                                    f"makes it seat {seat}", seat, a.seat)
+    """One finding per hand whose blinds are not each posted once, by its seat: who posted which blind, against
+    art. 5's seats (a blind posted by the other blind's seat is one error, not a missing blind and a wrong one)."""
+    due = blind_seats(sorted(hand.seats), hand.button, ruleset.param("heads_up_button_posts"))
+    posts = [[a for a in hand.actions if a.kind == kind] for kind in NAMES]
+    if all([a.seat for a in p] == [seat] for p, seat in zip(posts, due)):
+        return
+    posted = [", ".join(f"seat {a.seat}" for a in p) or "nobody" for p in posts]
+    where = next((a.src for p, seat in zip(posts, due) for a in p if a.seat != seat), hand.start)
+    yield breach(where, f"blinds (button on seat {hand.button}): small blind posted by {posted[0]}, big blind by "
+                        f"{posted[1]}; art. 5: small blind seat {due[0]}, big blind seat {due[1]}",
+                 f"small blind seat {due[0]}, big blind seat {due[1]}", f"{posted[0]}; {posted[1]}")
 
 
 def _before_deal(hand, ruleset):

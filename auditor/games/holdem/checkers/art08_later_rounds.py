@@ -17,21 +17,16 @@ def _turn_and_river(hand, ruleset):
 
 
 def _full_board(hand, ruleset):
-    if not any(c.street == "river" for c in [*hand.board, *hand.burns]):
+    """Every board card counts, a card after the river included; the burns when the source logs them."""
+    if not any(c.street in ("river", "extra") for c in [*hand.board, *hand.burns]):
         return
-    board = [c for c in hand.board if c.street in ("flop", "turn", "river")]
-    if len(board) != 5 or len(hand.burns) != 3:
-        yield breach(hand.board[-1].src if hand.board else hand.start,
-                     f"the hand reached the river with {len(board)} board cards and {len(hand.burns)} burns "
-                     "(arts. 7(1), 8(1)-(3): 5 and 3)", "5 board cards, 3 burns", f"{len(board)}, {len(hand.burns)}")
-
-
-def _rounds(hand, ruleset):
-    yield from out_of_turn(("turn", "river"), "art. 8(2)")(hand, ruleset)
-    extra = [c for c in [*hand.burns, *hand.board] if c.street == "extra"]
-    if extra:
-        yield breach(extra[0].src, "a card dealt after the river: at most four betting rounds (art. 8(4))",
-                     "no card after the river", f"{len(extra)} more")
+    board, where = len(hand.board), hand.board[-1].src if hand.board else hand.start
+    if "burns" in hand.table.not_logged:
+        if board != 5:
+            yield breach(where, f"the hand reached the river with {board} board cards (art. 8(3): 5)", 5, board)
+    elif board != 5 or len(hand.burns) != 3:
+        yield breach(where, f"the hand reached the river with {board} board cards and {len(hand.burns)} burns "
+                            "(arts. 7(1), 8(1)-(3): 5 and 3)", "5 board cards, 3 burns", f"{board}, {len(hand.burns)}")
 
 
 def _reveal(hand, ruleset):
@@ -46,7 +41,7 @@ def _reveal(hand, ruleset):
 
 
 register(ReplayRule(id="THE-8.1", game="holdem", check=_turn_and_river, applies=unless_not_logged("burns")))
-register(ReplayRule(id="THE-8.2", game="holdem", check=_full_board, applies=unless_not_logged("burns")))
-register(ReplayRule(id="THE-8.3", game="holdem", check=_rounds, applies=seated))
+register(ReplayRule(id="THE-8.2", game="holdem", check=_full_board))
+register(ReplayRule(id="THE-8.3", game="holdem", check=out_of_turn(("turn", "river"), "art. 8(2)"), applies=seated))
 register(ReplayRule(id="THE-8.4", game="holdem", check=_reveal,
                     applies=all_of(unless_not_logged("showdown_mucks"), seated)))
