@@ -80,3 +80,15 @@ def test_a_call_of_too_much_is_one_finding(tmp_path):
     flop = [(2, "bet", "100"), (3, "call", "110"), (1, "call", "100")]
     findings, _ = run(tmp_path, bet_out("h1", [(1, "call", "10"), (2, "call", "5"), (3, "check", "0")], flop))
     assert betting_findings(findings) == [("THE-7.3", "flop: seat 3 call of 110 when 100 was due")]
+
+
+def test_a_hole_card_missing_from_the_log_is_one_finding(tmp_path):
+    """The first hole card (seat 2's) is not logged: seat 2 received one card (THE-6.1), once; the first card logged
+    and the rest of the deal are not also out of order (they were THE-3.2 and a second THE-6.1)."""
+    rows = checked_down("h1", 1, 10, 1)
+    first = next(i for i, r in enumerate(rows) if r["event"] == "deal")
+    findings, rules = run(tmp_path, [*rows[:first], *rows[first + 1:]], rake_rate="0.05")
+    assert [(rule, message.split(";")[0]) for rule, _, _, message in findings] == [
+        ("THE-6.1", "seat 2 received 1 hole card(s)")]
+    assert rules["THE-3.2"].not_evaluated_reasons == {"hole cards missing (THE-6.1)": 1}
+

@@ -29,6 +29,14 @@ def _first_card(hand, ruleset):
 
 register(ReplayRule(id="THE-3.1", game="holdem", check=_cut,
                     applies=lambda h, r: None if h.shuffles else "no shuffle logged"))
-register(ReplayRule(id="THE-3.2", game="holdem", check=_first_card,
-                    applies=lambda h, r: unless_not_logged("deal_order")(h, r) or seated(h, r) or (
-                        "button not logged" if h.button is None else None)))
+def _first_card_applies(hand, ruleset):
+    """A seat of a played hand that did not receive its two cards may have been dealt the first card, unlogged:
+    that is THE-6.1's finding (a voided hand's deal may stop anywhere, art. 9(2))."""
+    why = unless_not_logged("deal_order")(hand, ruleset) or seated(hand, ruleset)
+    if why or hand.button is None:
+        return why or "button not logged"
+    counts = {s: sum(d.seat == s for d in hand.deals) for s in hand.seats}
+    return "hole cards missing (THE-6.1)" if hand.void is None and any(n != 2 for n in counts.values()) else None
+
+
+register(ReplayRule(id="THE-3.2", game="holdem", check=_first_card, applies=_first_card_applies))

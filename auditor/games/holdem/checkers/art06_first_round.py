@@ -23,13 +23,15 @@ def _hole_cards(hand, ruleset):
             yield breach(d.src, f"hole card dealt face up to seat {d.seat} (art. 6(1): face down)", "down", "up")
     if hand.void is not None:
         return
+    miscounted = False
     for seat in sorted(hand.seats):
         count = len(dealt.get(seat, []))
         if count != 2:
+            miscounted = True
             where = dealt[seat][-1].src if dealt.get(seat) else hand.seat_sources[seat]
             yield breach(where, f"seat {seat} received {count} hole card(s); art. 6(1): two", 2, count)
-    if "deal_order" in hand.table.not_logged or hand.button is None:
-        return
+    if "deal_order" in hand.table.not_logged or hand.button is None or miscounted:
+        return  # the order of a deal with a card missing or too many is not judged: the count is the finding
     order = clockwise(sorted(hand.seats), hand.button)
     expected = order + order
     for d, seat in zip(hand.deals, expected):
