@@ -137,3 +137,15 @@ def test_a_phh_hand_with_unknown_stacks_is_audited(tmp_path):
     assert result.quarantine == [] and result.findings == []
     rules = {r.id: r for r in result.rules}
     assert rules["THE-6.2"].evaluated == 1 and rules["THE-11.3"].not_evaluated == 1
+
+
+def test_a_player_flagged_all_in_who_acts_twice_more_is_one_finding(tmp_path):
+    """Seat 3 is flagged all-in on the flop, then checks on the turn and on the river: the log contradicts itself
+    once (the turn check, out of turn); from then on he had chips and the river check is in turn."""
+    rows = shove("h1", True)
+    for card, after in (("5c", 3), ("4h", 2)):  # the turn: after seats 2 and 4; the river: in his turn, after 2
+        at = next(i for i, r in enumerate(rows) if r["event"] == "board" and r.get("card") == card)
+        rows.insert(at + after, {"event": "action", "hand_id": "h1", "seat": 3, "action": "check", "amount": "0"})
+    findings, _ = run(tmp_path, rows)
+    assert [(rule, message.split(" (")[0]) for rule, _, _, message in findings] == [
+        ("THE-8.3", "seat 3 acted")]

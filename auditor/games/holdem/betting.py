@@ -9,7 +9,8 @@ and the bets of those who folded go into the winner's pot (arts. 10(2), 13(3)).
 
 A stack not logged (``None``) is never compared: the action's ``all_in`` says when the player has no chips left.
 When it does not say either, a player who put chips in may have none left: he is taken to be all-in once the
-betting passes him over, and to have had chips if he acts again (so a round he was passed over in is one finding)."""
+betting passes him over. Either way, if he acts again he had chips: that action is out of turn (one finding), and
+he is expected as any other player from then on."""
 
 from __future__ import annotations
 
@@ -59,7 +60,6 @@ class Betting:
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
         self.maybe_all_in: set[int] = set()  # stack and all-in not logged: perhaps no chips left
-        self.assumed_all_in: set[int] = set()  # of those, the players the betting passed over
         self.big_blind = big_blind
         self.smallest = smallest
         self.fixed_limit = hand.table.config.get("betting") == "fixed_limit"
@@ -170,7 +170,7 @@ class Betting:
         action.may_raise = s not in self.no_reraise or (self.add_up and action.to_call >= self.min_increment)
         if s == action.expected_seat:
             self.pointer = s
-        if s in self.assumed_all_in:  # he acts: he had chips
+        if self.stack.get(s, ZERO) is None:  # he acts: whatever was said or assumed, he had chips
             self.all_in.discard(s)
         self.maybe_all_in.discard(s)
         self._pay(s, action.amount, action.flagged, in_round=True)
@@ -222,5 +222,4 @@ class Betting:
 
     def _assume_all_in(self, seat: int) -> None:
         self.maybe_all_in.discard(seat)
-        self.assumed_all_in.add(seat)
         self.all_in.add(seat)
