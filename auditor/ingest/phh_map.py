@@ -173,6 +173,7 @@ class HandMapper:
         self.refunds = [ZERO] * count
         self.folded = [False] * count
         self.acted: set[int] = set()  # players who acted since the round's last bet or raise
+        self.shown: set[int] = set()  # players who showed (``sm``), known cards or not
         self.board = 0
         self.hole: dict[int, list[str | None]] = {}
         self.events: list[Event] = []
@@ -264,6 +265,7 @@ class HandMapper:
         """``sm``: the known cards shown; a muck (no cards) and unknown cards show nothing."""
         if len(action.args) > 1:
             raise PhhError(action.line, f"unexpected arguments in {action.text!r}")
+        self.shown.add(i)
         if not action.args:
             return
         cards = self.hole.get(i, []) if action.args[0] == "-" else _cards(action.args[0], action.line)
@@ -291,11 +293,13 @@ class HandMapper:
     def check_ended(self) -> None:
         """A hand that stops while two players still contest the pot, before the river or right after a board card
         with two players able to bet, was cut off: the log format quarantines a hand that does not end. (A hand
-        that goes on past a missing action is evidence for the checkers, not a cut.)"""
+        that goes on past a missing action is evidence for the checkers, not a cut; one whose players all showed
+        before the last board cards is an all-in run-out, as PHH writes it.)"""
         live = [i for i, folded in enumerate(self.folded) if not folded]
         able = [i for i in live if self.stack[i]]
         last = self.src.actions[-1] if self.src.actions else None
-        after_card = last is not None and last.actor == "d" and last.verb == "db" and len(able) > 1
+        after_card = (last is not None and last.actor == "d" and last.verb == "db" and len(able) > 1
+                      and not self.shown.issuperset(live))
         if len(live) > 1 and (self.board < 5 or after_card):
             line = last.line if last else self.src.line_of("actions")
             raise PhhError(line, f"the hand stops with {len(live)} players in it after {self.board} board cards: "
