@@ -20,6 +20,8 @@ from weasyprint import HTML, Attachment
 
 import auditor.cli.signing  # noqa: F401  (registers keygen, sign, verify)
 from auditor.cli.app import app
+from auditor.engine.audit import audit as run_audit
+from auditor.engine.ruleset import load_rulesets
 from auditor.model.result import AuditResult, InputFile
 from auditor.report.keys import KeyFileError, load_signer, make_self_signed
 from auditor.report.manifest import FINDINGS_NAME, MANIFEST_NAME, hash_file, report_attachments
@@ -313,11 +315,43 @@ def test_missing_and_extra_logs_are_named(report, audit, tmp_path) -> None:
     (logs / "t1.jsonl").unlink()
     (logs / "t3.ndjson").write_text("{}\n")
     (logs / "notes.txt").write_text("not a log")  # not a log extension: ignored
-    detail = check(verify_report(report, None, [logs, tmp_path / "nowhere"]), "logs").detail
+    detail = check(verify_report(report, None, [logs]), "logs").detail
     assert "missing: logs/t1.jsonl" in detail
     assert f"extra: {logs / 't3.ndjson'}" in detail
     assert "notes.txt" not in detail
-    assert f"not found: {tmp_path / 'nowhere'}" in detail
+
+
+def test_paths_the_audit_would_refuse_fail_the_logs_check(report, audit, tmp_path) -> None:
+    logs = _copy_logs(audit, tmp_path)
+    (logs / "notes.txt").write_text("not a log")
+    for paths, reason in (([logs, tmp_path / "nowhere"], "nowhere: no such file or folder"),
+                          ([logs / "notes.txt"], "notes.txt: not a log file")):
+        logs_check = check(verify_report(report, None, paths), "logs")
+        assert logs_check.ok is False and reason in logs_check.detail
+
+
+def test_logs_are_found_as_the_audit_finds_them(report, audit, tmp_path) -> None:
+    """The simulator's labels.jsonl beside the logs is no log; a linked folder is searched."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    shutil.copy(audit["logs"] / "t1.jsonl", logs)
+    shutil.copytree(audit["logs"] / "day2", tmp_path / "elsewhere")
+    (logs / "day2").symlink_to(tmp_path / "elsewhere")
+    (logs / "labels.jsonl").write_text('{"rule": "BAC-1.3"}\n')
+    logs_check = check(verify_report(report, None, [logs]), "logs")
+    assert logs_check.ok, logs_check.detail
+
+
+def test_committed_sample_verifies_with_its_logs(keys, tmp_path) -> None:
+    """An audit of sample_logs/ (with its labels.jsonl) signed, then verified against the same folder."""
+    sample = Path(__file__).resolve().parents[1] / "sample_logs"
+    result, con = run_audit([sample], load_rulesets())
+    con.close()
+    pdf = render(tmp_path / "sample.pdf", report_attachments(result))
+    sign_pdf(pdf, pdf, keys / "inspector.p12", PASSPHRASE)
+    verdict = verify_report(pdf, keys / "inspector.pem", [sample])
+    assert check(verdict, "logs").ok, check(verdict, "logs").detail
+    assert verdict.ok, verdict.checks
 
 
 def test_already_signed_report_is_refused(report, keys, tmp_path) -> None:

@@ -14,7 +14,8 @@ from auditor.cli.app import app
 from auditor.model.outcome import ExitCode
 from auditor.report.keys import KeyFileError, make_self_signed
 from auditor.report.sign import SigningError, passphrase_from_env_or_prompt, sign_pdf
-from auditor.report.verify import LOG_EXTENSIONS, Verdict, verify_report
+from auditor.ingest.readers import LOG_SUFFIXES
+from auditor.report.verify import Verdict, verify_report
 
 _MARKS = {True: "PASS", False: "FAIL", None: "NOT CHECKED"}
 
@@ -120,8 +121,8 @@ def verify(
         typer.Option(
             "--logs",
             metavar="PATH",
-            help=f"Log files or folders to compare with the manifest (folders searched recursively for "
-            f"{' '.join(sorted(LOG_EXTENSIONS))}). Takes several paths: --logs a b c.",
+            help=f"Log files or folders to compare with the manifest, as given to the audit (folders searched "
+            f"recursively for {' '.join(sorted(LOG_SUFFIXES))}, as the audit does). Takes several paths: --logs a b c.",
         ),
     ] = None,
 ) -> None:

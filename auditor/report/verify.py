@@ -11,7 +11,7 @@ import hashlib
 import io
 import json
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,13 +27,11 @@ from pyhanko.sign.validation.pdf_embedded import EmbeddedPdfSignature
 from pyhanko.sign.validation.status import PdfSignatureStatus, SignatureCoverageLevel
 from pyhanko_certvalidator import ValidationContext
 
-from auditor.ingest.readers import LOG_SUFFIXES
-from auditor.report.manifest import FINDINGS_NAME, MANIFEST_FORMAT, MANIFEST_NAME, hash_file
+from auditor.report.manifest import FINDINGS_NAME, MANIFEST_FORMAT, MANIFEST_NAME
+from auditor.report.verify_logs import compare_logs
 
-__all__ = ["LOG_EXTENSIONS", "Check", "Verdict", "read_attachments", "verify_report"]
+__all__ = ["Check", "Verdict", "read_attachments", "verify_report"]
 
-# The extensions the auditor reads when given a folder.
-LOG_EXTENSIONS = frozenset(LOG_SUFFIXES)
 _MAX_TREE_DEPTH = 32
 
 # pyHanko logs a traceback for every untrusted certificate; the verdict reports it. Without this, Python's
@@ -263,61 +261,12 @@ def _attachments_check(reader: PdfFileReader, sig: EmbeddedPdfSignature | None) 
     return Check("attachments", True, detail + extra), manifest
 
 
-def _walk(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
-    """Log files under the given paths (folders recursively, by extension; files as named) and any path that
-    does not exist."""
-    files: list[Path] = []
-    absent: list[str] = []
-    for path in paths:
-        if path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in LOG_EXTENSIONS)
-        elif path.is_file():
-            files.append(path)
-        else:
-            absent.append(f"not found: {path} (no such file or folder)")
-    return list(dict.fromkeys(files)), absent
-
-
-def _tail(want: tuple[str, ...], have: tuple[str, ...]) -> int:
-    """How many trailing path components two paths share (0: not even the file name)."""
-    n = 0
-    while n < min(len(want), len(have)) and want[-1 - n] == have[-1 - n]:
-        n += 1
-    return n
-
-
-def _compare_logs(inputs: list[dict[str, Any]], paths: Iterable[Path]) -> tuple[bool, list[str]]:
-    """Match each manifest input to a file on disk by the longest common path tail (so the logs may sit in
-    another folder), preferring a file with the recorded hash on a tie; then compare sizes and hashes."""
-    files, lines = _walk(paths)
-    hashes = {f: hash_file(f) for f in files}
-    unclaimed = list(files)
-    matched = 0
-    for entry in sorted(inputs, key=lambda e: str(e["path"])):
-        recorded = str(entry["path"])
-        want = Path(recorded.replace("\\", "/")).parts
-        best = max(unclaimed, key=lambda f: (_tail(want, f.parts), hashes[f] == entry["sha256"]), default=None)
-        if best is None or _tail(want, best.parts) == 0:
-            lines.append(f"missing: {recorded} (in the manifest, not found under the given paths)")
-            continue
-        unclaimed.remove(best)
-        if hashes[best] != entry["sha256"] or best.stat().st_size != entry["size"]:
-            lines.append(
-                f"differs: {best} (sha256 {hashes[best][:12]}…, {best.stat().st_size} bytes; "
-                f"the manifest records {recorded} as {str(entry['sha256'])[:12]}…, {entry['size']} bytes)"
-            )
-        else:
-            matched += 1
-    lines += [f"extra: {f} (not in the manifest)" for f in unclaimed]
-    return not lines, [f"{matched} of {len(inputs)} log file(s) match the manifest", *lines]
-
-
 def _logs_check(manifest: dict[str, Any] | None, logs: list[Path] | None) -> Check:
     if logs is None:
         return Check("logs", None, "the log files were not compared (pass --logs PATH)")
     if manifest is None:
         return Check("logs", False, f"no readable {MANIFEST_NAME} to compare the log files with")
-    ok, lines = _compare_logs(manifest.get("inputs", []), logs)
+    ok, lines = compare_logs(manifest.get("inputs", []), logs)
     return Check("logs", ok, "\n".join(lines))
 
 
