@@ -106,7 +106,15 @@ def _print_verdict(verdict: Verdict) -> None:
     typer.echo(_printable(verdict.headline))
 
 
-@app.command(context_settings={"allow_extra_args": True})
+VERIFY_EXIT_CODES = (
+    "Exit codes: 0 verified (unchanged since signed, the signer trusted, every check run passed); 1 signer not "
+    "trusted (unchanged since signed with the key of the certificate it carries, but who signed it is not proven: "
+    "no --trust, or not trusted by it); 2 not verified (changed, damaged, inconsistent, or the logs differ), "
+    "and typer's 2 for usage errors; 3 the auditor itself failed."
+)
+
+
+@app.command(context_settings={"allow_extra_args": True}, epilog=VERIFY_EXIT_CODES)
 def verify(
     ctx: typer.Context,
     report: Annotated[Path, typer.Argument(metavar="REPORT.pdf", help="The signed PDF report.")],
@@ -126,16 +134,18 @@ def verify(
         ),
     ] = None,
 ) -> None:
-    """Verify a signed report and print a verdict; exit 0 only if verified, 2 if not.
+    """Verify a signed report and print a verdict: exit 0 only if verified and the signer trusted.
 
-    Checks: exactly one signature; the signed bytes are intact and the signature valid; it covers the whole
-    file (nothing appended later); the signer is trusted (with --trust; without, says who signed and that
-    trust was not checked); findings.json and manifest.json are the signed ones and agree; with --logs,
-    every log file hashes to its manifest entry (naming each file that differs, is missing or is extra)."""
+    Checks: exactly one signature; the file is byte for byte the one signed and the signature valid; it covers
+    the whole file (nothing appended later); the signer is trusted: its certificate, with nonRepudiation, chains
+    to a --trust certificate, and every certificate of the chain is valid at the signing time and now (without
+    --trust this is not proven: it says whose key signed and gives its fingerprint); findings.json and
+    manifest.json are the signed ones and agree; with --logs, the files an audit of those paths reads are exactly
+    the logs the manifest records (naming each file that differs, is missing or is extra)."""
     if ctx.args and logs is None:
         raise typer.BadParameter(f"unexpected argument(s): {' '.join(ctx.args)}")
     all_logs = None if logs is None else [*logs, *map(Path, ctx.args)]
     verdict = verify_report(report, trust, all_logs)
     _print_verdict(verdict)
-    raise typer.Exit(ExitCode.OK if verdict.ok else ExitCode.INPUT_ERROR)
+    raise typer.Exit(verdict.exit_code)
 

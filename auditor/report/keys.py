@@ -16,6 +16,8 @@ from cryptography.hazmat.primitives.serialization import pkcs12
 from cryptography.x509.oid import NameOID
 from pyhanko.sign.signers import SimpleSigner
 
+from auditor.report.cert_policy import signer_problems
+
 RSA_BITS = 3072
 VALID_DAYS = 730
 
@@ -72,7 +74,9 @@ def make_self_signed(
 def load_signer(p12_path: Path, passphrase: bytes) -> SimpleSigner:
     """Load a PKCS#12 key for signing; raise :class:`KeyFileError` with a readable reason if it cannot be used.
 
-    Only RSA keys are accepted: with an ECDSA key pyHanko writes PDF 2.0, which breaks PDF/A-3."""
+    Only RSA keys are accepted: with an ECDSA key pyHanko writes PDF 2.0, which breaks PDF/A-3. A certificate that
+    ``auditor verify`` would refuse (report/cert_policy.py: no nonRepudiation, or it or a certificate of its chain
+    not valid now) is refused before anything is signed."""
     try:
         data = Path(p12_path).read_bytes()
     except OSError as exc:
@@ -82,6 +86,12 @@ def load_signer(p12_path: Path, passphrase: bytes) -> SimpleSigner:
     except Exception as exc:  # noqa: BLE001 -- pyHanko raises ValueError, or worse for a file without a key
         raise KeyFileError(f"cannot open {p12_path}: wrong passphrase, or not a PKCS#12 key file") from exc
     algorithm = signer.signing_key.algorithm
-    if algorithm not in ("rsa", "rsassa_pss"):
-        raise KeyFileError(f"{p12_path} holds a {algorithm} key; PDF/A-3 reports need an RSA key")
+    if algorithm != "rsa":
+        raise KeyFileError(f"{p12_path} holds a {algorithm} key; reports are signed with an RSA key (PKCS#1 v1.5), "
+                           "which PDF/A-3 and `auditor verify` accept")
+    cert = signer.signing_cert
+    chain = [c for c in signer.cert_registry if c.dump() != cert.dump()]
+    problems = signer_problems(cert, chain, {"now": dt.datetime.now(dt.timezone.utc)})
+    if problems:
+        raise KeyFileError(f"{p12_path} cannot sign a report that `auditor verify` accepts: {'; '.join(problems)}")
     return signer

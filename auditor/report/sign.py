@@ -8,14 +8,18 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import typer
+from asn1crypto import tsp, x509
 from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.metadata.model import VENDOR
+from pyhanko.sign.attributes import CMSAttributeProvider, SignedAttributeProviderSpec, SigningCertificateV2Provider
 from pyhanko.sign.fields import SigSeedSubFilter
-from pyhanko.sign.signers import PdfSignatureMetadata, PdfSigner
+from pyhanko.sign.general import as_signing_certificate_v2
+from pyhanko.sign.signers import PdfSignatureMetadata, PdfSigner, SimpleSigner
 
 from auditor.report.keys import load_signer
 
@@ -46,6 +50,29 @@ def passphrase_from_env_or_prompt(*, confirm: bool = False) -> bytes:
     return value.encode("utf-8")
 
 
+class _AllCertificatesSigned(SignedAttributeProviderSpec):
+    """The one signed attribute of a report signature besides content type and digest: signing-certificate-v2
+    (RFC 5035) naming the signer's certificate first, then every other certificate the signature embeds. The
+    embedded certificates are thereby signed, so that ``auditor verify`` can refuse a container with one added or
+    taken away (report/verify_container.py)."""
+
+    def __init__(self, signer: SimpleSigner) -> None:
+        cert = signer.signing_cert
+        self.certs = [cert, *sorted((c for c in signer.cert_registry if c.dump() != cert.dump()), key=lambda c: c.dump())]
+
+    def signed_attr_providers(self, data_digest: bytes, digest_algorithm: str) -> Iterator[CMSAttributeProvider]:
+        yield _CertificatesProvider(self.certs)
+
+
+class _CertificatesProvider(SigningCertificateV2Provider):
+    def __init__(self, certs: list[x509.Certificate]) -> None:
+        super().__init__(certs[0])
+        self.certs = certs
+
+    async def build_attr_value(self, dry_run: bool = False) -> tsp.SigningCertificateV2:
+        return tsp.SigningCertificateV2({"certs": [as_signing_certificate_v2(c)["certs"][0] for c in self.certs]})
+
+
 def _sync_producer(writer: IncrementalPdfFileWriter) -> None:
     """Keep the Info dictionary's /Producer equal to the XMP ``pdf:Producer`` pyHanko writes.
 
@@ -66,6 +93,7 @@ def sign_pdf(
     Refuses a PDF that is already signed: a report carries exactly one signature."""
     in_path, out_path = Path(in_path), Path(out_path)
     signer = load_signer(p12_path, passphrase)
+    signer.signed_attr_prov_spec = _AllCertificatesSigned(signer)
     meta = PdfSignatureMetadata(
         field_name=FIELD_NAME, subfilter=SigSeedSubFilter.PADES, reason=reason, md_algorithm="sha256"
     )

@@ -1,23 +1,19 @@
-"""Verify a signed report: signature, coverage, trust, attachments and (optionally) the log files themselves.
+"""Verify a signed report: signature, integrity, coverage, trust, attachments and (optionally) the log files.
 
 Every check yields a :class:`Check`; an exception while reading is a failed check with its reason, never a crash.
-A report is verified only if no check failed. Two checks may be *not checked* (``ok is None``) without failing the
-verdict: trust without ``--trust``, and the log files without ``--logs``; the verdict says so."""
+A report is verified only if no check failed and the signer is trusted (report/verdict.py: the three outcomes and
+their exit codes). The log files are *not checked* (``ok is None``) without ``--logs``; the verdict says so."""
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import io
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from asn1crypto import cms
-from asn1crypto import parser as asn1_parser
 from asn1crypto import x509 as asn1_x509
 from pyhanko.keys import load_certs_from_pemder
 from pyhanko.pdf_utils import generic
@@ -28,9 +24,12 @@ from pyhanko.sign.validation.status import PdfSignatureStatus, SignatureCoverage
 from pyhanko_certvalidator import ValidationContext
 
 from auditor.report.manifest import FINDINGS_NAME, MANIFEST_FORMAT, MANIFEST_NAME
+from auditor.report.verdict import NOT_VERIFIED, UNTRUSTED, VERIFIED, Check, Verdict
+from auditor.report.verify_container import unsigned_bytes_problem
 from auditor.report.verify_logs import compare_logs
+from auditor.report.verify_trust import trust_check
 
-__all__ = ["Check", "Verdict", "read_attachments", "verify_report"]
+__all__ = ["NOT_VERIFIED", "UNTRUSTED", "VERIFIED", "Check", "Verdict", "read_attachments", "verify_report"]
 
 _MAX_TREE_DEPTH = 32
 
@@ -38,36 +37,6 @@ _MAX_TREE_DEPTH = 32
 # last-resort handler would print those tracebacks to stderr when the application configured no logging.
 for _logger in ("pyhanko", "pyhanko_certvalidator"):
     logging.getLogger(_logger).addHandler(logging.NullHandler())
-
-
-@dataclass(frozen=True)
-class Check:
-    """One verification step: ``ok`` is True (passed), False (failed) or None (not checked)."""
-
-    name: str
-    ok: bool | None
-    detail: str
-
-
-@dataclass
-class Verdict:
-    """All checks run on one report; verified only if none failed."""
-
-    path: str
-    checks: list[Check] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return bool(self.checks) and all(check.ok is not False for check in self.checks)
-
-    @property
-    def headline(self) -> str:
-        """One line for people: the verdict and what was not checked."""
-        if not self.ok:
-            failed = ", ".join(check.name for check in self.checks if check.ok is False)
-            return f"NOT VERIFIED: {self.path} (failed: {failed})"
-        skipped = [check.name for check in self.checks if check.ok is None]
-        return f"VERIFIED: {self.path}" + (f" ({', '.join(skipped)} not checked)" if skipped else "")
 
 
 def _reason(exc: BaseException) -> str:
@@ -126,61 +95,21 @@ def _signature_check(signatures: list[EmbeddedPdfSignature]) -> Check:
     return Check("signature", True, f"one signature in field {sig.field_name} ({subfilter}){when}")
 
 
-def _cms_versions(signed_data: cms.SignedData) -> tuple[str, list[str]]:
-    """The version numbers RFC 5652 (5.1, 5.3) prescribes for a SignedData and its SignerInfos."""
-    signer_versions = [
-        "v3" if info["sid"].name == "subject_key_identifier" else "v1" for info in signed_data["signer_infos"]
-    ]
-    kinds = {choice.name for choice in signed_data["certificates"] or []}
-    kinds |= {choice.name for choice in signed_data["crls"] or []}
-    if "other" in kinds:
-        version = "v5"
-    elif "v2_attr_cert" in kinds:
-        version = "v4"
-    elif "v1_attr_cert" in kinds or "v3" in signer_versions:
-        version = "v3"
-    else:
-        version = "v1" if signed_data["encap_content_info"]["content_type"].native == "data" else "v3"
-    return version, signer_versions
-
-
-def _unsigned_bytes_problem(sig: EmbeddedPdfSignature) -> str | None:
-    """The one unsigned region of the file is the signature's /Contents. Check the parts of it that nothing else
-    protects, so that one changed byte anywhere in the file is noticed: the zero padding after the CMS object, its
-    exact DER encoding, its version numbers and its list of digest algorithms. (pyHanko binds the signer's
-    certificate through a signed attribute; a changed algorithm or signature value fails validation.)"""
-    content = sig.pkcs7_content
-    _, _, _, header, body, _ = asn1_parser.parse(content)
-    der = content[: len(header) + len(body)]
-    changed = "/Contents was changed"
-    if content[len(der) :].strip(b"\x00"):
-        return f"the signature's zero padding (the unsigned part of /Contents) is not all zeros: {changed}"
-    if cms.ContentInfo.load(der).dump(force=True) != der:  # e.g. a length widened over padding bytes
-        return f"the signature container is not the DER encoding it should be: {changed}"
-    signed_data = sig.signed_data
-    version, signer_versions = _cms_versions(signed_data)
-    found = [info["version"].native for info in signed_data["signer_infos"]]
-    if signed_data["version"].native != version or found != signer_versions:
-        return f"the signature container's version numbers are not the ones RFC 5652 prescribes: {changed}"
-    if sig.signer_info["digest_algorithm"].native not in signed_data["digest_algorithms"].native:
-        return f"the signature's list of digest algorithms does not name the one used: {changed}"
-    return None
-
-
-def _integrity_check(sig: EmbeddedPdfSignature, status: PdfSignatureStatus) -> Check:
-    problem = _unsigned_bytes_problem(sig)
-    if problem:
-        return Check("integrity", False, problem)
-    if status.intact and status.valid:
-        return Check(
-            "integrity",
-            True,
-            f"the signed bytes are unchanged and the signature over them is valid "
-            f"({status.md_algorithm}, {status.pkcs7_signature_mechanism})",
-        )
+def _integrity_check(sig: EmbeddedPdfSignature, status: PdfSignatureStatus, data: bytes) -> Check:
     if not status.intact:
         return Check("integrity", False, "the signed bytes were changed after signing (their digest does not match)")
-    return Check("integrity", False, "the signature value does not verify with the signer's certificate")
+    if not status.valid:
+        return Check("integrity", False, "the signature value does not verify with the signer's certificate")
+    problem = unsigned_bytes_problem(data, [int(x) for x in sig.byte_range], sig.signed_data)
+    if problem:
+        return Check("integrity", False, problem)
+    return Check(
+        "integrity",
+        True,
+        f"the signed bytes are unchanged, the signature over them is valid ({status.md_algorithm}, "
+        f"{status.pkcs7_signature_mechanism}), and the unsigned signature container is exactly the one written "
+        f"for it",
+    )
 
 
 def _coverage_check(sig: EmbeddedPdfSignature, status: PdfSignatureStatus, size: int) -> Check:
@@ -194,38 +123,6 @@ def _coverage_check(sig: EmbeddedPdfSignature, status: PdfSignatureStatus, size:
         False,
         f"the signature covers bytes 0–{signed_end} of {size}: {update}; the file was changed after it was signed",
     )
-
-
-def _validity_problem(status: PdfSignatureStatus) -> str | None:
-    """The signer's certificate must be valid both at the claimed signing time and now. pyHanko checks a chain
-    at the current time but never checks a trust anchor's own dates, and a self-signed certificate is its own
-    anchor; without a trusted timestamp the signing time is only the signer's claim."""
-    cert, claimed = status.signing_cert, status.signer_reported_dt
-    if claimed is None:
-        return "the signature claims no signing time"
-    start, end = cert.not_valid_before, cert.not_valid_after
-    for label, moment in (("at the claimed signing time", claimed), ("now", dt.datetime.now(dt.timezone.utc))):
-        if not start <= moment <= end:
-            return f"the certificate (valid {start:%Y-%m-%d} to {end:%Y-%m-%d}) is not valid {label}"
-    return None
-
-
-def _trust_check(status: PdfSignatureStatus, trust: Path | None) -> Check:
-    cert = status.signing_cert
-    who = f"signed by {cert.subject.human_friendly} (issuer {cert.issuer.human_friendly})"
-    if trust is None:
-        return Check("trust", None, f"{who}; trust was not checked (pass --trust CERT.pem)")
-    if not status.trusted:
-        problem = status.trust_problem_indic.name if status.trust_problem_indic else "no path to it"
-        usages = cert.key_usage_value.native if cert.key_usage_value else set()
-        if "non_repudiation" not in usages:
-            problem += " (the certificate lacks the nonRepudiation key usage that a report signature needs)"
-        return Check("trust", False, f"{who}; not trusted by {trust}: {problem}")
-    expired = _validity_problem(status)
-    if expired:
-        return Check("trust", False, f"{who}; {expired}")
-    anchor = status.validation_path.trust_anchor.authority.name.human_friendly
-    return Check("trust", True, f"{who}; the certificate chains to the trusted {anchor} ({trust})")
 
 
 def _attachments_check(reader: PdfFileReader, sig: EmbeddedPdfSignature | None) -> tuple[Check, dict[str, Any] | None]:
@@ -270,7 +167,7 @@ def _logs_check(manifest: dict[str, Any] | None, logs: list[Path] | None) -> Che
     return Check("logs", ok, "\n".join(lines))
 
 
-def _signature_checks(sig: EmbeddedPdfSignature, trust: Path | None, size: int) -> list[Check]:
+def _signature_checks(sig: EmbeddedPdfSignature, trust: Path | None, data: bytes) -> list[Check]:
     """Integrity, coverage and trust of the one signature, from a single pyHanko validation."""
     roots: list[asn1_x509.Certificate] = []
     trust_error = None
@@ -287,9 +184,9 @@ def _signature_checks(sig: EmbeddedPdfSignature, trust: Path | None, size: int) 
     except Exception as exc:  # noqa: BLE001
         return [Check("integrity", False, f"the signature could not be validated: {_reason(exc)}")]
     return [
-        _guarded("integrity", lambda: _integrity_check(sig, status)),
-        _guarded("coverage", lambda: _coverage_check(sig, status, size)),
-        trust_error or _guarded("trust", lambda: _trust_check(status, trust)),
+        _guarded("integrity", lambda: _integrity_check(sig, status, data)),
+        _guarded("coverage", lambda: _coverage_check(sig, status, len(data))),
+        trust_error or _guarded("trust", lambda: trust_check(status, trust)),
     ]
 
 
@@ -308,7 +205,7 @@ def verify_report(pdf_path: Path, trust: Path | None = None, logs: list[Path] | 
     checks.append(_guarded("signature", lambda: _signature_check(signatures)))
     sig = signatures[0] if checks[-1].ok else None
     if sig is not None:
-        checks += _signature_checks(sig, trust, len(data))
+        checks += _signature_checks(sig, trust, data)
 
     manifest: dict[str, Any] | None = None
 
