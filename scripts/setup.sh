@@ -26,7 +26,7 @@ python=${PYTHON:-python3}
 stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -f "$stamp" ]; then
   "$python" -m venv .venv
-  .venv/bin/pip install -q --upgrade pip
+  .venv/bin/pip install -q --upgrade pip setuptools  # setuptools: tests/test_package.py builds the wheel offline
   .venv/bin/pip install -q -e '.[test]'
   rm -f .venv/.installed-* && touch "$stamp"
 fi

@@ -92,3 +92,13 @@ def test_every_reading_that_can_be_chosen_is_read_by_a_checker():
         for p in RULESETS[game].parameters.values():
             read = "{{" + p.name + "}}" in code or f'param("{p.name}")' in code or f'"{p.name}"' in code
             assert read or len(p.choices) == 1, f"{game}.{p.name} offers {p.choices} but no checker reads it"
+
+
+def test_a_missing_ruleset_is_an_error_not_an_audit_without_rules(tmp_path):
+    with pytest.raises(RulesetError, match="no rulesets folder"):
+        load_rulesets(tmp_path / "absent")
+    only = tmp_path / "only-baccarat"
+    only.mkdir()
+    shutil.copy(RULESET_DIR / "baccarat.toml", only)
+    with pytest.raises(RulesetError, match="no ruleset for holdem, stud"):
+        load_rulesets(only)

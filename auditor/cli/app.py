@@ -2,6 +2,8 @@
 
 import typer
 
+from auditor import __version__
+
 app = typer.Typer(
     name="auditor",
     help=(
@@ -13,3 +15,17 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"auditor {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                 help="Print the auditor's version and exit."),
+) -> None:
+    """Options that come before the command."""

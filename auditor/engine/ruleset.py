@@ -11,7 +11,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-RULESET_DIR = Path(__file__).resolve().parents[2] / "rulesets"
+# Installed: the package's own copy. In a checkout, auditor/rulesets links to the top-level rulesets/ folder.
+RULESET_DIR = (Path(__file__).resolve().parents[1] / "rulesets").resolve()
 RULE_ID = re.compile(r"^(BAC|THE|5CS)-\d+(\.\d+)?$")
 PREFIX = {"baccarat": "BAC", "holdem": "THE", "stud": "5CS"}
 UNITS = ("coup", "shoe", "table", "hand", "bet")
@@ -201,7 +202,10 @@ def load_ruleset(path: Path) -> Ruleset:
 def load_rulesets(
     directory: Path = RULESET_DIR, profile: str = "macau", overrides: dict[str, str] | None = None
 ) -> dict[str, Ruleset]:
-    """All rulesets of ``directory`` by game, with a profile (``macau`` = the files' own readings) and overrides."""
+    """All rulesets of ``directory`` by game, with a profile (``macau`` = the files' own readings) and overrides.
+    A missing folder, or a game without its ruleset, is an error: an audit never runs with no rule to check."""
+    if not directory.is_dir():
+        raise RulesetError(f"no rulesets folder {directory} (an incomplete installation?)")
     found: dict[str, Ruleset] = {}
     for path in sorted(directory.glob("*.toml")):
         ruleset = load_ruleset(path)
@@ -210,6 +214,9 @@ def load_rulesets(
         ruleset.overrides.update(ruleset.profiles.get(profile, {}))
         ruleset.profile = profile
         found[ruleset.game] = ruleset
+    missing = [game for game in PREFIX if game not in found]
+    if missing:
+        raise RulesetError(f"no ruleset for {', '.join(missing)} in {directory} (an incomplete installation?)")
     known = {"macau"} | {name for r in found.values() for name in r.profiles}
     if profile not in known:
         raise RulesetError(f"no profile '{profile}' in {directory} (known: {', '.join(sorted(known))})")

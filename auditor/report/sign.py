@@ -58,7 +58,8 @@ class _AllCertificatesSigned(SignedAttributeProviderSpec):
 
     def __init__(self, signer: SimpleSigner) -> None:
         cert = signer.signing_cert
-        self.certs = [cert, *sorted((c for c in signer.cert_registry if c.dump() != cert.dump()), key=lambda c: c.dump())]
+        others = {c.dump(): c for c in signer.cert_registry if c.dump() != cert.dump()}
+        self.certs = [cert, *(others[der] for der in sorted(others))]
 
     def signed_attr_providers(self, data_digest: bytes, digest_algorithm: str) -> Iterator[CMSAttributeProvider]:
         yield _CertificatesProvider(self.certs)
