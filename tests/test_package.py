@@ -41,7 +41,7 @@ def build_wheel(tmp_path: Path) -> Path:
         shutil.copytree(ROOT / name, src / name, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
     built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q",
                 "-w", tmp_path / "dist", src, cwd=tmp_path)
-    assert built.returncode == 0, built.stderr
+    assert built.returncode == 0, built.stderr + "\n(an old setuptools? bash scripts/setup.sh --deps-only updates it)"
     (wheel,) = (tmp_path / "dist").glob("auditor-*.whl")
     return wheel
 
