@@ -96,13 +96,15 @@ def pki(tmp_path_factory) -> dict:
 
 # --- the verdict and the exit codes -----------------------------------------------------------------------------
 
-def test_without_trust_the_report_is_not_called_verified(report) -> None:
+def test_without_trust_the_report_is_not_called_verified(report, keys) -> None:  # noqa: F811
     verdict = verify_report(report)
     assert not verdict.ok and verdict.exit_code == UNTRUSTED
     assert not verdict.headline.startswith("VERIFIED") and "NOT VERIFIED" not in verdict.headline
     trust = check(verdict, "trust")
     assert trust.ok is None
     assert "Test Inspector" in trust.detail and "who signed it is not proven" in trust.detail
+    pem = x509.load_pem_x509_certificate((keys / "inspector.pem").read_bytes())
+    assert pem.fingerprint(hashes.SHA256()).hex(":").upper() in trust.detail  # as keygen printed it
     assert "unchanged since it was signed with the key" in verdict.headline
 
 

@@ -7,14 +7,15 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes
+from asn1crypto import x509 as asn1_x509
+from asn1crypto.pem import unarmor
 
 from auditor.cli.app import app
+from auditor.ingest.readers import LOG_SUFFIXES
 from auditor.model.outcome import ExitCode
+from auditor.report.cert_policy import fingerprint
 from auditor.report.keys import KeyFileError, make_self_signed
 from auditor.report.sign import SigningError, passphrase_from_env_or_prompt, sign_pdf
-from auditor.ingest.readers import LOG_SUFFIXES
 from auditor.report.verify import Verdict, verify_report
 
 _MARKS = {True: "PASS", False: "FAIL", None: "NOT CHECKED"}
@@ -62,9 +63,8 @@ def keygen(
         _write_new(pem_path, pem, 0o644, force)
     except (ValueError, OSError) as exc:
         raise _fail(str(exc)) from exc
-    fingerprint = x509.load_pem_x509_certificate(pem).fingerprint(hashes.SHA256()).hex(":").upper()
     typer.echo(f"wrote {out} (private key: keep it secret) and {pem_path} (certificate: share it)")
-    typer.echo(f"certificate SHA-256 fingerprint: {fingerprint}")
+    typer.echo(f"certificate SHA-256 fingerprint: {fingerprint(asn1_x509.Certificate.load(unarmor(pem)[2]))}")
 
 
 @app.command()

@@ -8,6 +8,7 @@ to commit its holder to what it signs. Every certificate must be within its vali
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Iterable
 
 from asn1crypto import x509
@@ -44,3 +45,8 @@ def signer_problems(signer: x509.Certificate, chain: Iterable[x509.Certificate],
     """Everything that makes ``signer`` (with the other certificates of its ``chain``) unfit to sign a report."""
     usage = usage_problem(signer)
     return ([usage] if usage else []) + validity_problems([signer, *chain], moments)
+
+
+def fingerprint(cert: x509.Certificate) -> str:
+    """The certificate's SHA-256 fingerprint as people compare it (``AB:CD:…``), printed by keygen and verify."""
+    return hashlib.sha256(cert.dump()).digest().hex(":").upper()

@@ -12,11 +12,9 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes
 from pyhanko.sign.validation.status import PdfSignatureStatus
 
-from auditor.report.cert_policy import signer_problems, usage_problem
+from auditor.report.cert_policy import fingerprint, signer_problems, usage_problem
 from auditor.report.verdict import Check
 
 NOT_PROVEN = "who signed it is not proven"
@@ -25,9 +23,8 @@ NOT_PROVEN = "who signed it is not proven"
 def signer_description(status: PdfSignatureStatus) -> str:
     """The signer's certificate as a person can compare it: subject, issuer and SHA-256 fingerprint."""
     cert = status.signing_cert
-    fingerprint = x509.load_der_x509_certificate(cert.dump()).fingerprint(hashes.SHA256()).hex(":").upper()
     return (f"signed with the key of the certificate of {cert.subject.human_friendly} (issuer "
-            f"{cert.issuer.human_friendly}; SHA-256 fingerprint {fingerprint})")
+            f"{cert.issuer.human_friendly}; SHA-256 fingerprint {fingerprint(cert)})")
 
 
 def _moments(status: PdfSignatureStatus) -> dict[str, dt.datetime] | str:
