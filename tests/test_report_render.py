@@ -14,9 +14,11 @@ from pyhanko.pdf_utils.reader import PdfFileReader
 
 from auditor.model.finding import FINDING_COLUMNS, sort_key
 from auditor.model.result import (
+    AmendmentInfo,
     ArticleInfo,
     AuditResult,
     InputFile,
+    OriginalInfo,
     QuarantinedRecord,
     Reading,
     RuleSummary,
@@ -32,14 +34,20 @@ PT = "Artigo 18.º\n(Comissão)\n1. Nas apostas no «Banqueiro» ganhas é cobra
 ATTACHMENTS = {"findings.json": b'[{"rule": "BAC-9.1"}]\n', "manifest.json": '{"é": "葡京"}'.encode()}
 
 ARTICLES = [
-    ArticleInfo("baccarat", "9", "Third card", "Despacho n.º 55/2004, art. 9", ZH_HANT, "zh-Hant", True,
-                "Art. 9 (Drawing) 1. The Player draws a third card on a total of 0 to 5."),
-    ArticleInfo("baccarat", "18", "Commission", "Despacho n.º 55/2004, art. 18", PT, "pt", False,
-                "Art. 18 (Commission) 1. A commission of 5% is collected on winning Banker bets."),
-    ArticleInfo("baccarat", "3", "Cut card", "Despacho n.º 55/2004, art. 3", "The coup after the cut card is the last.",
-                "en", True, "The coup after the cut card is the last."),
-    ArticleInfo("holdem", "12", "Raises", "Despacho of 18 January 2008, art. 12", ZH_HANS, "zh-Hans", False,
-                "Art. 12 (Raises) A raise must be at least the previous bet or raise in the round."),
+    ArticleInfo("baccarat", "9", "Third card", "Despacho n.º 55/2004, art. 9",
+                (OriginalInfo("zh-Hant", "unofficial", "", ZH_HANT, "", "a forum copy"),),
+                "Art. 9 (Drawing) 1. The Player draws a third card on a total of 0 to 5.", "from the Chinese above"),
+    ArticleInfo("baccarat", "18", "Commission", "Despacho n.º 55/2004, art. 18",
+                (OriginalInfo("pt", "official", "as replaced by Despacho n.º 73/2005", PT, "n.º 2 of the article",
+                              "Boletim Oficial"),),
+                "Art. 18 (Commission) 1. A commission of 5% is collected on winning Banker bets.",
+                "from the Portuguese above", "The 2004 wording had the 5% commission alone."),
+    ArticleInfo("baccarat", "3", "Cut card", "Despacho n.º 55/2004, art. 3", (),
+                "The coup after the cut card is the last.", "from a machine translation"),
+    ArticleInfo("holdem", "12", "Raises", "Despacho of 18 January 2008, art. 12",
+                (OriginalInfo("zh-Hans", "unofficial", "", ZH_HANS, "", "a third party's copy"),),
+                "Art. 12 (Raises) A raise must be at least the previous bet or raise in the round.",
+                "from the Chinese above"),
 ]
 
 
@@ -82,8 +90,10 @@ def make_result(**changes: object) -> AuditResult:
         "rulesets": [
             RulesetInfo("baccarat-55-2004", "baccarat", "rulesets/baccarat.toml", "ef" * 32, "2025.1",
                         "Regulamento Oficial do Bacará", "Despacho n.º 55/2004", "BO n.º 48/2004",
-                        ("n.º 73/2005",), (Reading("coups_after_cut_card", "1", "coups dealt after the cut card"),),
-                        "default"),
+                        (AmendmentInfo("n.º 73/2005", "2005-11-23", ("18", "19"), "The no-commission alternative."),
+                         AmendmentInfo("n.º 30/2007", "", ("13", "17"), "The progressive jackpot.")),
+                        (Reading("coups_after_cut_card", "1", "coups dealt after the cut card"),),
+                        "default", "2004-05-12", "This text may have been re-issued in 2025 as «Regras de Execução»."),
         ],
         "articles": ARTICLES,
         "rules": [
@@ -152,10 +162,15 @@ def test_original_texts_and_languages(rendered: tuple[Path, str]) -> None:
     for original in (ZH_HANT, ZH_HANS, PT):
         for line in original.splitlines():
             assert line in text, line
-    assert "Chinese (traditional): translation, not the authentic text" in text
-    assert "Portuguese: original text" in text
-    assert "Chinese (simplified): original text" in text
-    assert "English: translation, not the authentic text The coup after the cut card is the last." in text
+    assert "Chinese (traditional characters), unofficial copy, not the authentic text" in text
+    assert ("Portuguese, text of the Boletim Oficial; as replaced by Despacho n.º 73/2005 Artigo 18.º" in text)
+    assert "Not retrieved in this text: n.º 2 of the article Source: Boletim Oficial" in text
+    assert "Chinese (simplified characters), unofficial copy, not the authentic text" in text
+    assert "Portuguese text not retrieved." in text  # art. 9 and the hold'em article
+    assert "Chinese text (traditional characters, as published in Macau) not retrieved." in text  # art. 18
+    assert ("Original text not retrieved (neither the Portuguese nor the Chinese); English translation only. "
+            "English translation (from a machine translation) The coup after the cut card is the last.") in text
+    assert "Note: The 2004 wording had the 5% commission alone." in text
     html = render_html(make_result())
     assert '<html lang="en">' in html
     for lang in ("zh-Hant", "zh-Hans", "pt"):
@@ -225,7 +240,8 @@ def test_no_clock_in_the_pdf(tmp_path: Path) -> None:
 
 
 def test_missing_glyph_fails_the_render(tmp_path: Path) -> None:
-    articles = [dataclasses.replace(ARTICLES[0], original="第九條 \ue000"), *ARTICLES[1:]]
+    original = dataclasses.replace(ARTICLES[0].originals[0], text="第九條 \ue000")
+    articles = [dataclasses.replace(ARTICLES[0], originals=(original,)), *ARTICLES[1:]]
     out = tmp_path / "r.pdf"
     with pytest.raises(MissingGlyphError, match="U\\+E000"):
         render_pdf(make_result(articles=articles), out, {})
@@ -233,7 +249,8 @@ def test_missing_glyph_fails_the_render(tmp_path: Path) -> None:
 
 
 def test_missing_glyph_check_survives_a_disabled_logger(tmp_path: Path) -> None:
-    articles = [dataclasses.replace(ARTICLES[0], original="\ue000"), *ARTICLES[1:]]
+    original = dataclasses.replace(ARTICLES[0].originals[0], text="\ue000")
+    articles = [dataclasses.replace(ARTICLES[0], originals=(original,)), *ARTICLES[1:]]
     logger = logging.getLogger("weasyprint")
     logger.disabled, logger.level = True, logging.CRITICAL
     try:
@@ -258,3 +275,37 @@ def test_chart_is_deterministic_and_complete() -> None:
     assert all(f">{r.id}</text>" in svg for r in rules)
     assert ">no units</text>" in svg  # BAC-9.2 evaluated nothing
     assert ">25 / 0</text>" in svg and ">0 / 2</text>" in svg
+
+
+def test_regulations_with_amendment_dates_and_status(rendered: tuple[Path, str]) -> None:
+    _, text = rendered
+    assert "The regulations quoted" in text
+    assert "n.º 73/2005 2005-11-23 18, 19 The no-commission alternative." in text
+    assert "n.º 30/2007 date not known 13, 17 The progressive jackpot." in text
+    assert "Status of the texts This text may have been re-issued in 2025 as «Regras de Execução»." in text
+    assert "n.º 73/2005 (2005-11-23); n.º 30/2007 (date not known)" in text  # the cover's rulesets table
+
+
+def test_the_shipped_rulesets_texts_reach_the_report() -> None:
+    """Every article of the real rulesets, as the report shows it: its English, each original retrieved, the
+    originals not retrieved said in words, never a placeholder; the rulesets' notes on re-issue."""
+    import html as html_lib
+    import re
+
+    from auditor.engine.audit import _articles, _ruleset_info
+    from auditor.engine.ruleset import load_rulesets
+
+    rulesets = load_rulesets()
+    articles = [a for r in rulesets.values() for a in _articles(r)]
+    rules = [rule(f"{dict(baccarat='BAC', holdem='THE', stud='5CS')[a.game]}-{a.number}.1", a.game, a.number, 0)
+             for a in articles]
+    page = html_lib.unescape(render_html(make_result(
+        rulesets=[_ruleset_info(r) for r in rulesets.values()], articles=articles, rules=rules, findings=[])))
+    for article in articles:
+        assert article.english in page, (article.game, article.number)
+        for original in article.originals:
+            assert original.text in page, (article.game, article.number, original.lang)
+    assert not re.search(r"^\s*\S{0,6}\s*(\.{2,}|…+)[\s.;,。]*$|\[\s*(\.{2,}|…|truncated)\s*\]", page, re.M)
+    assert page.count("Original text not retrieved (neither the Portuguese nor the Chinese)") == 13  # baccarat 3-12, 14-16
+    assert "Despacho of 18 January 2008 (number not known), art. 12.º" in page
+    assert page.count("may have been re-issued") == 3

@@ -4,6 +4,7 @@ with checkers has one, and a broken ruleset file is refused with its file and ke
 from __future__ import annotations
 
 import re
+import tomllib
 import shutil
 from pathlib import Path
 
@@ -102,3 +103,58 @@ def test_a_missing_ruleset_is_an_error_not_an_audit_without_rules(tmp_path):
     shutil.copy(RULESET_DIR / "baccarat.toml", only)
     with pytest.raises(RulesetError, match="no ruleset for holdem, stud"):
         load_rulesets(only)
+
+
+# The texts the report quotes: the originals retrieved, the English always, and no placeholder for what is missing.
+PT_ART2_END = "3) Número, de um a oito, previamente fixado pela casa."
+SHIPPED = {path.name: tomllib.loads(path.read_text(encoding="utf-8")) for path in sorted(RULESET_DIR.glob("*.toml"))}
+# Independent of the loader's own check: a line that is only a number and dots, or an elision in brackets.
+DOTS_ONLY = re.compile(r"^\s*\S{0,6}\s*(\.{2,}|…+)[\s.;,。]*$|\[\s*(\.{2,}|…+|truncated)\s*\]", re.MULTILINE | re.I)
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda s: s.replace(PT_ART2_END, PT_ART2_END + "\n2. ......\n3. ...... .", 1), "placeholder '2. ......'"),
+    (lambda s: s.replace(PT_ART2_END, PT_ART2_END + "\n1) [...];", 1), "placeholder '[...]'"),
+    (lambda s: s.replace("(五)一張博彩檯", "二、......\n(五)一張博彩檯", 1), "placeholder '二、......'"),
+    (lambda s: s.replace("(the retrieved text stops here)", "[truncated]", 1), "articles[16].english: placeholder"),
+    (lambda s: re.sub(r'(number = "15"\n(?:.*\n){3})english = .*\n', r"\1", s, count=1),
+     "articles[14]: missing key 'english'"),
+    (lambda s: re.sub(r'(number = "15"\n(?:.*\n){3})english = .*\n', r'\1english = " "\n', s, count=1),
+     "articles[14].english: empty"),
+    (lambda s: s.replace('status = "reference"', 'status = "authentic-ish"', 1), "status: 'authentic-ish'"),
+    (lambda s: s.replace('date = "2005-11-23"', 'date = "23/11/2005"', 1), "amendments[0].date"),
+])
+def test_texts_refuse_placeholders_and_need_english(tmp_path, edit, message):
+    path = tmp_path / "baccarat.toml"
+    text = (RULESET_DIR / "baccarat.toml").read_text(encoding="utf-8")
+    edited = edit(text)
+    assert edited != text, "the edit did not apply"
+    path.write_text(edited, encoding="utf-8")
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        load_ruleset(path)
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_every_quoted_article_has_english_and_no_placeholder(name):
+    cited = {str(rule["article"]) for rule in SHIPPED[name]["rules"]}
+    articles = {str(a["number"]): a for a in SHIPPED[name]["articles"]}
+    assert cited <= set(articles)
+    for number, article in articles.items():
+        assert article.get("english", "").strip(), f"{name} art. {number} has no English translation"
+        assert article.get("translation", "").strip(), f"{name} art. {number} does not say what its English is from"
+        texts = [article["english"], article.get("note", ""), *(o["text"] for o in article.get("originals", []))]
+        for text in texts:
+            assert not DOTS_ONLY.search(text), f"{name} art. {number}: placeholder {DOTS_ONLY.search(text)[0]!r}"
+        for original in article.get("originals", []):
+            assert original["lang"] in ("pt", "zh-Hant", "zh-Hans") and original["source"].strip()
+
+
+def test_amendments_and_status_notes_are_complete():
+    for name, doc in SHIPPED.items():
+        for amendment in doc.get("amendments", []):
+            assert amendment["date"] == "" or re.fullmatch(r"\d{4}-\d{2}-\d{2}", amendment["date"]), name
+            assert amendment["summary"].strip() and amendment["articles"], name
+        assert "re-issued" in doc["ruleset"]["note"], f"{name}: the note does not say whether the text was re-issued"
+    holdem = SHIPPED["holdem.toml"]["ruleset"]
+    assert "18 January 2008" in holdem["instrument"] and "number not known" in holdem["instrument"]
+    assert "number not known" in RULESETS["holdem"].rules["THE-12.1"].citation

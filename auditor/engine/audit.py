@@ -19,7 +19,7 @@ from auditor.ingest.discover import discover
 from auditor.ingest.load import ingest
 from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
 from auditor.model.result import (
-    ArticleInfo, AuditResult, QuarantinedRecord, Reading, RulesetInfo, RuleSummary,
+    AmendmentInfo, ArticleInfo, AuditResult, OriginalInfo, QuarantinedRecord, Reading, RulesetInfo, RuleSummary,
 )
 from auditor.model.verdict import NO_CHECKER
 
@@ -134,9 +134,9 @@ def _ruleset_info(ruleset: Ruleset) -> RulesetInfo:
     return RulesetInfo(
         id=ruleset.id, game=ruleset.game, file=f"rulesets/{ruleset.path.name}", sha256=ruleset.sha256,
         version=ruleset.version, title=ruleset.title, instrument=ruleset.instrument, bulletin=ruleset.bulletin,
-        amendments=tuple(f"{a.get('instrument', '')} ({a.get('date', '')})" for a in ruleset.amendments),
+        amendments=tuple(AmendmentInfo(a.instrument, a.date, a.articles, a.summary) for a in ruleset.amendments),
         readings=tuple(Reading(p.name, str(ruleset.param(p.name)), p.description) for p in ruleset.parameters.values()),
-        profile=ruleset.profile,
+        profile=ruleset.profile, signed=ruleset.signed, note=ruleset.note,
     )
 
 
@@ -144,8 +144,9 @@ def _articles(ruleset: Ruleset) -> list[ArticleInfo]:
     return [
         ArticleInfo(game=ruleset.game, number=a.number, title=a.title,
                     citation=citation(ruleset.short, a, ""),
-                    original=a.original, original_lang=a.original_lang,
-                    original_is_translation=a.original_is_translation, english=a.english)
+                    originals=tuple(OriginalInfo(o.lang, o.status, o.wording, o.text, o.missing, o.source)
+                                    for o in a.originals),
+                    english=a.english, translation=a.translation, note=a.note)
         for a in ruleset.articles.values()
     ]
 

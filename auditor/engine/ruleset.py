@@ -1,7 +1,8 @@
 """Rulesets as data: load and validate ``rulesets/<game>.toml`` (format: docs/rulesets.md).
 
-A ruleset holds the regulation's articles (original text and English), its named parameters (the readings of
-DECISIONS.md) and its rule ids. Every error names the file and the key."""
+A ruleset holds the regulation's articles (the original texts retrieved and the English), its amendments, its named
+parameters (the readings of docs/readings.md) and its rule ids. Every error names the file and the key; a text that
+is only a placeholder for what was not retrieved ("2. ......", "1) [...]") is refused."""
 
 from __future__ import annotations
 
@@ -16,11 +17,30 @@ RULESET_DIR = (Path(__file__).resolve().parents[1] / "rulesets").resolve()
 RULE_ID = re.compile(r"^(BAC|THE|5CS)-\d+(\.\d+)?$")
 PREFIX = {"baccarat": "BAC", "holdem": "THE", "stud": "5CS"}
 UNITS = ("coup", "shoe", "table", "hand", "bet")
-LANGS = ("pt", "zh-Hant", "zh-Hans", "en")
+LANGS = ("pt", "zh-Hant", "zh-Hans")  # languages of an original text; the English translation is apart
+STATUSES = ("official", "reference", "unofficial")  # docs/rulesets.md
+ELLIPSIS = r"(?:\.{2,}|…+)"
+PLACEHOLDER = re.compile(
+    rf"\[\s*(?:{ELLIPSIS}|truncated)\s*\]"  # "[...]", "[…]", "[truncated]" anywhere
+    rf"|^[ \t]*[\w()（）]{{0,6}}[.)、]?[ \t]*{ELLIPSIS}[ \t.;,。；]*$",  # a line that is a number and dots: "2. ......"
+    re.MULTILINE | re.IGNORECASE,
+)
 
 
 class RulesetError(Exception):
     """A ruleset file that does not follow docs/rulesets.md."""
+
+
+@dataclass(frozen=True)
+class OriginalText:
+    """A text of an article in one of its original languages, exactly as retrieved."""
+
+    lang: str  # pt | zh-Hant | zh-Hans
+    status: str  # official (Boletim Oficial) | reference (an official site's copy) | unofficial (a third party's copy)
+    wording: str  # which wording it is, e.g. "as amended by Despacho n.º 83/2011"
+    text: str
+    missing: str  # what of the article this text lacks, in words; "" when complete
+    source: str
 
 
 @dataclass(frozen=True)
@@ -29,11 +49,18 @@ class Article:
     aliases: tuple[str, ...]
     title: str
     applies: str
-    original_lang: str
-    original_is_translation: bool
-    original: str
-    source: str
+    originals: tuple[OriginalText, ...]  # none: no original text was retrieved
     english: str
+    translation: str  # what the English was translated from
+    note: str
+
+
+@dataclass(frozen=True)
+class Amendment:
+    instrument: str
+    date: str  # ISO date; "" when not known
+    articles: tuple[str, ...]
+    summary: str
 
 
 @dataclass(frozen=True)
@@ -69,8 +96,9 @@ class Ruleset:
     instrument: str
     short: str
     bulletin: str
+    signed: str
     note: str
-    amendments: list[dict]
+    amendments: list[Amendment]
     articles: dict[str, Article]
     parameters: dict[str, Parameter]
     profiles: dict[str, dict[str, object]]
@@ -102,6 +130,45 @@ def _require(table: dict, key: str, kind: type | tuple[type, ...], where: str) -
     return value
 
 
+def placeholder(text: str) -> str | None:
+    """The first placeholder in ``text`` ("2. ......", "1) [...]", "[truncated]"), if any."""
+    found = PLACEHOLDER.search(text)
+    return found.group(0).strip() if found else None
+
+
+def _text(table: dict, key: str, where: str, required: bool = True) -> str:
+    """A text of the ruleset: a string, not empty when required, and no placeholder for a text not retrieved."""
+    value = _require(table, key, str, where) if required or key in table else ""
+    assert isinstance(value, str)
+    if required and not value.strip():
+        raise RulesetError(f"{where}.{key}: empty")
+    if found := placeholder(value):
+        raise RulesetError(f"{where}.{key}: placeholder {found!r}: quote only what was retrieved and say what was "
+                           "not in words (docs/rulesets.md)")
+    return value
+
+
+def _original(table: dict, where: str) -> OriginalText:
+    lang = _require(table, "lang", str, where)
+    if lang not in LANGS:
+        raise RulesetError(f"{where}.lang: '{lang}' is not one of {', '.join(LANGS)}")
+    status = _require(table, "status", str, where)
+    if status not in STATUSES:
+        raise RulesetError(f"{where}.status: '{status}' is not one of {', '.join(STATUSES)}")
+    return OriginalText(lang=lang, status=status, wording=_text(table, "wording", where, False),
+                        text=_text(table, "text", where), missing=_text(table, "missing", where, False),
+                        source=_text(table, "source", where))
+
+
+def _amendment(table: dict, where: str) -> Amendment:
+    date = _require(table, "date", str, where)
+    if date and not re.fullmatch(r"\d{4}(-\d{2}-\d{2})?", date):
+        raise RulesetError(f"{where}.date: '{date}' is not YYYY-MM-DD (or \"\" when not known)")
+    return Amendment(instrument=_text(table, "instrument", where), date=date,
+                     articles=tuple(str(a) for a in _require(table, "articles", list, where)),
+                     summary=_text(table, "summary", where))
+
+
 def citation(short: str, article: Article, paragraph: str) -> str:
     """``<short>, art. <n>.º[, n.º <p>][ (<applies>)]`` (docs/rulesets.md)."""
     text = f"{short}, art. {article.number}.º"
@@ -131,16 +198,13 @@ def load_ruleset(path: Path) -> Ruleset:
     for i, a in enumerate(_require(doc, "articles", list, name)):
         w = f"{name}: articles[{i}]"
         number = str(_require(a, "number", (str, int), w))
-        lang = _require(a, "original_lang", str, w)
-        if lang not in LANGS:
-            raise RulesetError(f"{w}.original_lang: '{lang}' is not one of {', '.join(LANGS)}")
         if number in articles:
             raise RulesetError(f"{w}.number: article {number} defined twice")
+        originals = tuple(_original(o, f"{w}.originals[{j}]") for j, o in enumerate(a.get("originals", [])))
         articles[number] = Article(
-            number=number, aliases=tuple(a.get("aliases", [])), title=_require(a, "title", str, w),
-            applies=a.get("applies", ""), original_lang=lang,
-            original_is_translation=bool(a.get("original_is_translation", False)),
-            original=_require(a, "original", str, w), source=a.get("source", ""), english=_require(a, "english", str, w),
+            number=number, aliases=tuple(a.get("aliases", [])), title=_text(a, "title", w),
+            applies=a.get("applies", ""), originals=originals, english=_text(a, "english", w),
+            translation=_text(a, "translation", w), note=_text(a, "note", w, False),
         )
 
     parameters: dict[str, Parameter] = {}
@@ -151,7 +215,7 @@ def load_ruleset(path: Path) -> Ruleset:
             raise RulesetError(f"{w}.name: parameter {pname} defined twice")
         if "value" not in p:
             raise RulesetError(f"{w}: missing key 'value'")
-        parameters[pname] = Parameter(pname, p["value"], _require(p, "description", str, w), p.get("decision", ""),
+        parameters[pname] = Parameter(pname, p["value"], _text(p, "description", w), _text(p, "decision", w),
                                       tuple(p.get("choices", [])))
 
     profiles = doc.get("profiles", {})
@@ -194,7 +258,9 @@ def load_ruleset(path: Path) -> Ruleset:
     return Ruleset(
         id=rid, game=game, version=str(_require(head, "version", (str,), where)), title=_require(head, "title", str, where),
         instrument=_require(head, "instrument", str, where), short=short, bulletin=head.get("bulletin", ""),
-        note=head.get("note", ""), amendments=list(doc.get("amendments", [])), articles=articles,
+        signed=head.get("signed", ""), note=_text(head, "note", where, False),
+        amendments=[_amendment(m, f"{name}: amendments[{i}]") for i, m in enumerate(doc.get("amendments", []))],
+        articles=articles,
         parameters=parameters, profiles=profiles, rules=rules, path=path, sha256=hashlib.sha256(raw).hexdigest(),
     )
 

@@ -35,11 +35,21 @@ class QuarantinedRecord:
 
 @dataclass(frozen=True)
 class Reading:
-    """A named ruleset parameter applied in this audit (DECISIONS.md)."""
+    """A named ruleset parameter applied in this audit (docs/readings.md)."""
 
     name: str
     value: str
     description: str
+
+
+@dataclass(frozen=True)
+class AmendmentInfo:
+    """An instrument that amended the regulation: its date ("" when not known) and what it changed."""
+
+    instrument: str
+    date: str
+    articles: tuple[str, ...]
+    summary: str
 
 
 @dataclass(frozen=True)
@@ -52,23 +62,37 @@ class RulesetInfo:
     title: str
     instrument: str
     bulletin: str
-    amendments: tuple[str, ...]
+    amendments: tuple[AmendmentInfo, ...]
     readings: tuple[Reading, ...]
     profile: str
+    signed: str = ""  # the instrument's date
+    note: str = ""  # the ruleset's own note on its sources: what was not found, whether the text was re-issued
+
+
+@dataclass(frozen=True)
+class OriginalInfo:
+    """An article's text in an original language, exactly as retrieved (``engine.ruleset.OriginalText``)."""
+
+    lang: str  # pt | zh-Hant | zh-Hans
+    status: str  # official | reference | unofficial
+    wording: str
+    text: str
+    missing: str  # what of the article this text lacks, in words
+    source: str
 
 
 @dataclass(frozen=True)
 class ArticleInfo:
-    """An article of a regulation, with the text the report quotes."""
+    """An article of a regulation, with the texts the report quotes: the originals retrieved and the English."""
 
     game: str
     number: str
     title: str
     citation: str
-    original: str
-    original_lang: str  # zh-Hant | zh-Hans | pt | en
-    original_is_translation: bool
+    originals: tuple[OriginalInfo, ...]  # none: no original was retrieved
     english: str
+    translation: str  # what the English was translated from
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -8,16 +8,26 @@ from datetime import datetime
 
 from markupsafe import Markup
 
-from auditor.model.result import ArticleInfo, AuditResult, QuarantinedRecord, RuleSummary
+from auditor.model.result import ArticleInfo, AuditResult, OriginalInfo, QuarantinedRecord, RuleSummary
 from auditor.model.verdict import Verdict, plural
 from auditor.report.chart import rules_chart
 
 LANGUAGES = {
-    "zh-Hant": "Chinese (traditional)",
-    "zh-Hans": "Chinese (simplified)",
+    "zh-Hant": "Chinese (traditional characters)",
+    "zh-Hans": "Chinese (simplified characters)",
     "pt": "Portuguese",
-    "en": "English",
 }
+STATUSES = {
+    "official": "text of the Boletim Oficial",
+    "reference": "official website's copy, for reference only",
+    "unofficial": "unofficial copy, not the authentic text",
+}
+# Macau's authentic texts: Portuguese and Chinese in traditional characters. Each one missing is said in words.
+NOT_RETRIEVED = {
+    "pt": "Portuguese text not retrieved.",
+    "zh-Hant": "Chinese text (traditional characters, as published in Macau) not retrieved.",
+}
+NOTHING_RETRIEVED = "Original text not retrieved (neither the Portuguese nor the Chinese); English translation only."
 CHART_ROWS = 45  # rules per chart: one chart fits on a page
 QUARANTINE_EXAMPLES = 20
 
@@ -31,9 +41,21 @@ class RuleView:
 
 
 @dataclass(frozen=True)
+class TextView:
+    """An original text as the report shows it: a label (language, status, wording), the text, what it lacks."""
+
+    label: str
+    lang: str
+    text: str
+    missing: str
+    source: str
+
+
+@dataclass(frozen=True)
 class ArticleView:
     article: ArticleInfo
-    language: str
+    originals: list[TextView]
+    not_retrieved: list[str]  # sentences: which original texts were not retrieved
     rules: list[RuleView]
 
 
@@ -65,6 +87,21 @@ def run_time(run: dict[str, str]) -> datetime | None:
     return None
 
 
+def text_view(original: OriginalInfo) -> TextView:
+    label = f"{LANGUAGES.get(original.lang, original.lang)}, {STATUSES.get(original.status, original.status)}"
+    if original.wording:
+        label += f"; {original.wording}"
+    return TextView(label, original.lang, original.text, original.missing, original.source)
+
+
+def not_retrieved(article: ArticleInfo) -> list[str]:
+    """What the report says of the originals it cannot quote, in words."""
+    if not article.originals:
+        return [NOTHING_RETRIEVED]
+    found = {original.lang for original in article.originals}
+    return [sentence for lang, sentence in NOT_RETRIEVED.items() if lang not in found]
+
+
 def article_views(result: AuditResult, max_findings: int) -> list[ArticleView]:
     """Articles in ruleset order, each with its rules; raises ValueError when the result is inconsistent."""
     findings: dict[str, list[dict]] = {}
@@ -83,7 +120,7 @@ def article_views(result: AuditResult, max_findings: int) -> list[ArticleView]:
         view = RuleView(rule, by_count(rule.not_evaluated_reasons), rows[:max_findings], more)
         by_article.setdefault((rule.game, rule.article), []).append(view)
     return [
-        ArticleView(article, LANGUAGES.get(article.original_lang, article.original_lang), by_article[key])
+        ArticleView(article, [text_view(o) for o in article.originals], not_retrieved(article), by_article[key])
         for key, article in articles.items()
         if key in by_article
     ]
