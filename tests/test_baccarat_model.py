@@ -157,7 +157,7 @@ def test_every_coup_rule_leaves_a_coup_with_a_quarantined_record_not_evaluated(t
 
 
 def test_an_amount_a_settlement_does_not_log_is_not_judged_as_zero(tmp_path):
-    """DECISIONS.md: missing data is not compliance. A winning bet settled without its payout is not evaluated by
+    """docs/readings.md: missing data is not compliance. A winning bet settled without its payout is not evaluated by
     the payout rule (it was judged as paid 0); a wrong result is still a finding, whatever the payout."""
     rows = _banker_win_at_the_largest_stakes("4999999999999")
     banker = next(r for r in rows if r["event"] == "settle" and r["bet_type"] == "banker")
@@ -205,7 +205,7 @@ def _fixture(rule: str) -> list[dict]:
 
 
 def test_a_table_that_logs_no_burn_is_not_judged_on_its_burns(tmp_path):
-    """DECISIONS.md: "a file with no burn events" is not evaluated, not a burn of 0 cards (BAC-2.2)."""
+    """docs/readings.md: "a file with no burn events" is not evaluated, not a burn of 0 cards (BAC-2.2)."""
     rows = [r for r in _fixture("BAC-2.2") if r["event"] != "burn"]
     _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
     assert con.execute("SELECT count(*) FROM findings WHERE rule = 'BAC-2.2'").fetchone()[0] == 0
@@ -336,7 +336,7 @@ def _unlogged_third_card(table: str, *, voided: bool = False) -> list[dict]:
 
 
 def test_a_card_not_logged_leaves_the_winner_and_the_dealing_unknown(tmp_path):
-    """Missing data is not compliance (DECISIONS.md): a third card that is not logged is not a card of value 0.
+    """Missing data is not compliance (docs/readings.md): a third card that is not logged is not a card of value 0.
     T1: the winner is unknown (it was read as a 5-5 tie, and the Player bet's win judged as a push), so the bet is
     not evaluated by any rule it may fall under, for that reason; nor is whether the Banker's stand broke art. 9
     (BAC-10.1). T2: whether the Banker's draw broke art. 9, so whether the void was art. 10's or breaks art. 4, is

@@ -181,7 +181,7 @@ def test_a_hand_voided_in_the_middle_of_the_deal_owes_no_two_cards(tmp_path):
 # --- 5. under-collection is a warning --------------------------------------------------------------------------------
 
 def test_rake_below_three_percent_is_a_warning(tmp_path):
-    """DECISIONS.md, Money: collecting less than the rounded-down amount is under-collection, a warning."""
+    """docs/readings.md, Money: collecting less than the rounded-down amount is under-collection, a warning."""
     rows = checked_down("h1", 1, 100, 0)
     findings, _ = run(tmp_path, rows, small_blind="50", big_blind="100", rake_rate="0.05")
     assert [(rule, severity) for rule, _, severity, _ in findings] == [("THE-16.3", "warning")]
@@ -391,7 +391,7 @@ def reopening_findings(findings: list[tuple]) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("profile,expected", [("macau", [("THE-12.1", NOT_REOPENED.format(2))]), ("common", [])])
 def test_short_all_ins_that_add_up_to_a_full_raise(tmp_path, profile, expected):
     """Seat 2 bet 100; the all-ins of seats 3 (+25) and 5 (+75) are each less than a full raise, together one (100):
-    the macau reading counts each alone (DECISIONS.md: never reopens), so seat 2's re-raise to 300 is THE-12.1's;
+    the macau reading counts each alone (docs/readings.md: never reopens), so seat 2's re-raise to 300 is THE-12.1's;
     the common one adds them up (short_all_ins_add_up, TDA rule 47) and the betting is reopened to him."""
     findings, rules = run(tmp_path, flop_all_ins("h1", [*TDA_47, (2, "raise", 200), (4, "fold", 0), (1, "fold", 0)]),
                           profile=profile)

@@ -206,7 +206,7 @@ def test_round_3_trips_then_pair_with_third_card_then_third_card() -> None:
 
 
 def test_round_4_four_open_cards() -> None:
-    """Art. 10 d), strongest first; without a combination the highest fourth open card (DECISIONS.md)."""
+    """Art. 10 d), strongest first; without a combination the highest fourth open card (docs/readings.md)."""
     order = [("As Ks Qs Js", Open.POSSIBLE_ROYAL_FLUSH), ("Kh Qh Jh Th", Open.POSSIBLE_ROYAL_FLUSH),
              ("9d Td Jd Qd", Open.POSSIBLE_STRAIGHT_FLUSH), ("As 5s 6s 7s", Open.POSSIBLE_STRAIGHT_FLUSH),
              ("5s 5h 5d 5c", Open.FOUR_OF_A_KIND), ("Ac Kc Qc Tc", Open.POSSIBLE_FLUSH),

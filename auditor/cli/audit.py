@@ -54,7 +54,7 @@ def audit(
                                              "Default 0, for a nightly job; an inspector may accept a few broken "
                                              "records. Not with --strict."),
     profile: str = typer.Option("macau", "--profile", help="Named set of readings: macau (the rulesets' defaults, "
-                                                           "DECISIONS.md) or common (common practice, for logs "
+                                                           "docs/readings.md) or common (common practice, for logs "
                                                            "from outside Macau)."),
     param: list[str] = typer.Option([], "--param", help="Override a reading: <game>.<name>=<value>, e.g. "
                                                         "baccarat.cut_card_tolerance=3. Repeatable."),

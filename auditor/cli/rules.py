@@ -26,7 +26,7 @@ def rules(
 ) -> None:
     """List every rule id with its article citation, whether it is enforced and whether a checker implements it.
 
-    Rule ids are those of ../shared/regulations/REGULATIONS.md (BAC-…, THE-…, 5CS-…); the texts, parameters and
+    Rule ids are <game>-<article>.<n> (BAC-…, THE-…, 5CS-…); the texts, parameters and
     citations come from rulesets/*.toml."""
     rulesets = load_rulesets_or_exit()
     rows = []

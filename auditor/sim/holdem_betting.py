@@ -1,5 +1,5 @@
 """The betting of one hold'em hand as the regulation has it (arts. 5, 6, 7, 8, 11 and 12 of the despacho of
-18 January 2008, with the readings of DECISIONS.md), for a simulator that only ever makes legal moves.
+18 January 2008, with the readings of docs/readings.md), for a simulator that only ever makes legal moves.
 
 * Who acts: pre-flop the first player clockwise from the big blind (art. 6(3)); from the flop on the first active
   player clockwise from the button (arts. 7(2), 8(2)). A player is to act while he has not acted since the last full
@@ -22,7 +22,7 @@ def clockwise(seats: list[int], after: int) -> list[int]:
 
 def blind_seats(seats: list[int], button: int) -> tuple[int, int]:
     """Art. 5: the first and second players left of the button post the small and big blinds; with two players
-    the second is the button itself (DECISIONS.md, heads-up blinds: the literal reading)."""
+    the second is the button itself (parameter heads_up_button_posts: the literal reading)."""
     order = clockwise(seats, button)
     return (order[0], button) if len(seats) == 2 else (order[0], order[1])
 
@@ -112,7 +112,7 @@ class Betting:
                 self.min_increment = increment
                 self.acted = {seat}
                 self.no_reraise = set()
-            else:  # an all-in for less: no reopening (art. 11(3), DECISIONS.md)
+            else:  # an all-in for less: no reopening (art. 11(3), parameter short_all_in_reopens)
                 self.no_reraise |= self.acted - {seat}
             self.current_bet = total
 

@@ -2,12 +2,12 @@
 
 * The uncalled part of the largest contribution goes back to its owner (``refund``).
 * Side pots: the standard construction from each player's contribution, one level per contribution of a player
-  still in the hand; folded players' chips stay in the pots they reached (art. 13(3); DECISIONS.md, side pots).
-* Art. 16 (DECISIONS.md): the rake, taken from the main pot, is rate × pot rounded down to the chip unit, at most
+  still in the hand; folded players' chips stay in the pots they reached (art. 13(3); parameter side_pots).
+* Art. 16 (docs/readings.md): the rake, taken from the main pot, is rate × pot rounded down to the chip unit, at most
   five big blinds; the pot is every contribution less the uncalled bet.
 * Art. 10(2), (4), (5): each pot goes to the best hand among the players who reached it; equal hands share it, each
   share rounded down to the chip unit, the whole indivisible remainder to the first tied winner from seat 1
-  clockwise (the first to the croupier's left, DECISIONS.md)."""
+  clockwise (the first to the croupier's left, parameter odd_chip_from)."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ class HoldemTable:
         return (self.small_bet or self.small_blind) if street < 2 else (self.big_bet or self.big_blind)
 
     def rake(self, pot: int) -> int:
-        """Art. 16 (DECISIONS.md): rate × pot, rounded down to the chip unit, at most five big blinds."""
+        """Art. 16 (docs/readings.md): rate × pot, rounded down to the chip unit, at most five big blinds."""
         if self.rake_permille is None:
             return 0
         return min(pot * self.rake_permille // 1000 // self.chip_unit * self.chip_unit, 5 * self.big_blind)
@@ -78,7 +78,7 @@ def make_table(index: int, rng: random.Random) -> HoldemTable:
         big_blind=big_blind,
         chip_unit=unit,
         rake_permille=None if kind == 3 else rng.choice((30, 35, 40, 45, 50)),
-        # DECISIONS.md, art. 11(2): the table declares its units; these tables use the usual big blind and two.
+        # Art. 11(2) (docs/readings.md): the table declares its units; these tables use the usual big blind and two.
         small_bet=big_blind if fixed else None,
         big_bet=2 * big_blind if fixed else None,
         blind_limits=kind != 3 or rng.random() < 0.5,

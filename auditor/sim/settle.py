@@ -22,7 +22,7 @@ def money(amount: Decimal) -> str:
 
 
 def commission(stake: Decimal, chip_unit: Decimal) -> Decimal:
-    """Art. 18(1): 5% of the Banker winnings, rounded down to the chip unit (DECISIONS.md)."""
+    """Art. 18(1): 5% of the Banker winnings, rounded down to the chip unit (docs/readings.md, Money)."""
     return (stake * COMMISSION_RATE / chip_unit).to_integral_value(ROUND_FLOOR) * chip_unit
 
 

@@ -34,7 +34,7 @@ def clockwise(seats: list[int], after: int | None) -> list[int]:
 
 def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str) -> tuple[int | None, int | None]:
     """Art. 5: the small blind is the first player to the left of the button, the big blind the second; with two
-    players the button posts the blind that ``heads_up_button_posts`` names (DECISIONS.md)."""
+    players the button posts the blind that ``heads_up_button_posts`` names (docs/readings.md)."""
     if button is None or len(seats) < 2:
         return None, None
     order = clockwise(seats, button)
@@ -192,7 +192,7 @@ class Betting:
                     self.min_increment = action.increment
                 self.acted = {s}
                 self.no_reraise = set()
-            elif action.all_in:  # an all-in for less does not reopen the betting (art. 11(3), DECISIONS.md)
+            elif action.all_in:  # an all-in for less does not reopen the betting (art. 11(3), parameter short_all_in_reopens)
                 self.no_reraise |= self.acted - {s}
             self.current_bet = action.total
 

@@ -7,7 +7,7 @@
 * Art. 15: royal flush > straight flush > four of a kind > full house > flush > straight > three of a kind
   > two pairs > one pair > five odd cards; ties card by card, groups first.
 
-Readings (DECISIONS.md):
+Readings (docs/readings.md):
 
 * Art. 15(3), four of a kind: "the other card is not counted and does not affect the hand". With
   ``quads_kicker_counts=False`` (default) two players with the same four of a kind tie whatever their fifth

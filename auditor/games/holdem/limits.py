@@ -11,7 +11,7 @@ from auditor.games.holdem.hand import TableInfo
 def bet_unit(table: TableInfo, ruleset: Ruleset, street: str) -> Decimal:
     """Art. 11(2): "in the first two rounds the bet equals the small blind, and in the last two rounds it equals the
     big blind" — the table's ``small_bet``/``big_bet`` when declared, else the reading ``limit_small_bet`` /
-    ``limit_big_bet`` (DECISIONS.md)."""
+    ``limit_big_bet`` (docs/readings.md)."""
     early = street in ("preflop", "flop")
     declared = table.money("small_bet" if early else "big_bet")
     if declared is not None:

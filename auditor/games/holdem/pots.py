@@ -1,6 +1,6 @@
 """Pots: the uncalled bet, the standard side-pot construction and the expected division of each pot.
 
-Side pots are not written in the hold'em text; DECISIONS.md applies the standard construction (as art. 11 a) of
+Side pots are not written in the hold'em text; docs/readings.md applies the standard construction (as art. 11 a) of
 the stud text does) under arts. 10 and 11(3). Shares follow art. 10(4)–(5): equal division down to the chip unit,
 the whole indivisible remainder to the first tied winner from ``odd_chip_from``."""
 

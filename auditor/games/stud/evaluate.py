@@ -17,7 +17,7 @@ flush > straight > three of a kind > two pairs > one pair > high card, in the te
 * Suits never break a showdown tie: equal values split the pot (art. 4).
 
 [AMBIGUITY] art. 5(2) does not say whether a suited A-5-6-7-8 is a straight flush; art. 5(6) implies it is, the
-lowest one (DECISIONS.md, ``suited_a5678_is_straight_flush=True``). With ``False`` the Ace counts as 4 only in
+lowest one (docs/readings.md, ``suited_a5678_is_straight_flush=True``). With ``False`` the Ace counts as 4 only in
 the straight of art. 5(6), so the suited hand is "five cards of one suit not in sequence", an Ace-high flush.
 """
 
@@ -88,7 +88,7 @@ _BY_NEWEST_CARD_COUNT = {1: Open.HIGHEST_NEWEST_CARD, 2: Open.PAIR_WITH_NEWEST_C
 def _four_open(ranks: list[int], suited: bool, suited_a5678_is_straight_flush: bool) -> tuple[int, ...]:
     """Art. 10 d): possible royal flush, possible straight flush, four of a kind, possible flush, possible
     straight, three of a kind, two pairs, the highest pair formed with the fourth open card; otherwise the
-    highest fourth open card (DECISIONS.md). Within a category: the highest card, then the next."""
+    highest fourth open card (docs/readings.md). Within a category: the highest card, then the next."""
     newest = ranks[3]
     counts = sorted(((ranks.count(rank), rank) for rank in set(ranks)), reverse=True)
     if counts[0][0] == 4:
@@ -119,14 +119,14 @@ def open_cards_rank(cards: Sequence[Card], round_no: int, *, suited_a5678_is_str
     * round 1, art. 10 b): "the highest open card"; "if several players hold open cards of the same rank,
       the suit decides: spades, hearts, clubs, diamonds";
     * round 2, art. 10 c) i): "the higher pair" of the two open cards, else "the highest second open card"
-      (the newest card alone, REGULATIONS.md §1.3 art. 10 [AMBIGUITY]);
+      (the newest card alone, art. 10 c) i), docs/readings.md);
     * round 3, art. 10 c) v): "the higher three of a kind", else a pair of the third open card with the second
       or the first, else "the highest third open card". Literally a pair of the first two open cards does not
       count (5CS-10.11);
     * round 4, art. 10 d): the four-card order (see ``_four_open``). "Four cards that are not consecutive are
       not a possible straight"; A-5-6-7 is consecutive (the Ace as a 4, art. 5(6)). Reading: the same holds for
       possible straight and royal flushes, so a suited A-K-Q-10 is a possible flush. A pair not formed with
-      the fourth card does not count; without a combination the highest fourth open card leads (DECISIONS.md).
+      the fourth card does not count; without a combination the highest fourth open card leads (docs/readings.md).
 
     The tuple is (category, ranks..., suit). [AMBIGUITY] the text states the suit rule for the first round
     only; with ``suits_break_ties`` (default) the suit of the deciding card (the best suit among the cards of

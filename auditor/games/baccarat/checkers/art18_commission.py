@@ -1,7 +1,7 @@
 """Art. 18 (Comissão / 抽水), as replaced by Despacho n.º 73/2005: "1. Em cada lance ganho pelo grupo banqueiro
 («banker»), a casa cobra uma comissão de 5% … sobre o montante dos ganhos deste grupo. 2. Em alternativa …, a casa
 não cobra qualquer comissão … Todavia, quando este grupo vença o lance com 6 (seis) pontos, o prémio a pagar é de 50%
-… do valor apostado." Amounts are rounded down to the table's chip unit (DECISIONS.md): over-collection is a
+… do valor apostado." Amounts are rounded down to the table's chip unit (docs/readings.md): over-collection is a
 violation, under-collection a warning."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register

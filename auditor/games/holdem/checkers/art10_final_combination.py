@@ -1,7 +1,7 @@
 """Art. 10 (最后组合): "2. The player with the best five-card combination wins all the bets on the table (the pot).
 3. Players may not agree to share the pot … 4. If two or more players hold the same combination, they share the pot
 equally, divided down to the lowest divisible unit. 5. Any indivisible remainder goes to the first player to the
-croupier's left who is still playing the hand." Side pots: the standard construction (DECISIONS.md)."""
+croupier's left who is still playing the hand." Side pots: the standard construction (docs/readings.md)."""
 
 from __future__ import annotations
 

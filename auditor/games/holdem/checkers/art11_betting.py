@@ -1,7 +1,7 @@
 """Art. 11 (博彩的适用规则): "(2) In games with a betting limit … in the first two rounds the bet equals the small
 pre-bet, and in the last two rounds it equals the big pre-bet. (3) In games without a betting limit, a player may
 bet, with the chips he has on the table, any amount equal to or above the minimum bet … without prejudice to betting
-all his remaining chips (all-in)." Units per DECISIONS.md: the table's small_bet/big_bet, by default the blinds."""
+all his remaining chips (all-in)." Units per docs/readings.md: the table's small_bet/big_bet, by default the blinds."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Art. 12 (加注之适用规则): "(1) A raise is at least equal to the last bet or raise in the hand; (2) In games with a
 limit, there are at most three raises in each betting round; … (4) If only two players are in the hand, the raise
-is not limited." An all-in for less does not reopen the betting (DECISIONS.md); several of them add up to a full raise
+is not limited." An all-in for less does not reopen the betting (docs/readings.md); several of them add up to a full raise
 only under ``short_all_ins_add_up`` (the common profile; docs/holdem-checks.md)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def _minimum_raise(hand, ruleset):
         if a.increment > 0 and not a.may_raise:
             why = (f": the all-ins for less since he acted add up to {a.to_call.normalize():f}, less than a full raise "
                    f"of {a.min_increment.normalize():f} (art. 12(1), short_all_ins_add_up)" if add_up
-                   else " (art. 12(1), DECISIONS.md)")
+                   else " (art. 12(1), short_all_ins_add_up false)")
             yield breach(a.src, f"seat {a.seat} raised after an all-in for less that did not reopen the betting to "
                                 f"him{why}", "call or fold", a.kind)
         elif sized_here and 0 < a.increment < a.min_increment and not a.all_in:

@@ -1,5 +1,5 @@
 """Art. 16 (佣金): "The house takes a commission of three to five per cent (3%–5%) of each pot, but at most an amount
-equal to five times the big pre-bet (big blind)." Readings (DECISIONS.md): the table declares its rate; rake =
+equal to five times the big pre-bet (big blind)." Readings (docs/readings.md): the table declares its rate; rake =
 rate × pot rounded down to the chip unit, capped at five big blinds; none on a voided hand."""
 
 from __future__ import annotations
