@@ -306,6 +306,6 @@ def test_the_shipped_rulesets_texts_reach_the_report() -> None:
         for original in article.originals:
             assert original.text in page, (article.game, article.number, original.lang)
     assert not re.search(r"^\s*\S{0,6}\s*(\.{2,}|…+)[\s.;,。]*$|\[\s*(\.{2,}|…|truncated)\s*\]", page, re.M)
-    assert page.count("Original text not retrieved (neither the Portuguese nor the Chinese)") == 13  # baccarat 3-12, 14-16
+    assert page.count("Original text not retrieved (neither the Portuguese nor the Chinese)") == 13  # baccarat
     assert "Despacho of 18 January 2008 (number not known), art. 12.º" in page
     assert page.count("may have been re-issued") == 3
