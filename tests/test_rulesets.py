@@ -4,8 +4,8 @@ with checkers has one, and a broken ruleset file is refused with its file and ke
 from __future__ import annotations
 
 import re
-import tomllib
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
