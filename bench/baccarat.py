@@ -232,7 +232,7 @@ def child_ingest(a: argparse.Namespace) -> None:
     if a.memory_limit:
         con.execute(f"SET memory_limit = '{a.memory_limit}'")
     files = discover([Path(a.dir)])
-    size = sum(p.stat().st_size for p in files)
+    size = sum(f.path.stat().st_size for f in files)
     before = rss_now_mb()
     with Timer() as t:
         result = ingest(con, files)

@@ -87,8 +87,8 @@ def outcomes(tmp_path_factory) -> dict[Path, Outcome]:
         for copy, source in copies.items():
             prefix = source.parent.name + "/"
             findings = [{**f, "file": str(source), "table": (f["table"] or "").removeprefix(prefix) or None}
-                        for f in result.findings if f["file"] == str(copy)]
-            quarantine = [q for q in result.quarantine if q.file == str(copy)]
+                        for f in result.findings if f["file"] == copy.name]  # named below the folder
+            quarantine = [q for q in result.quarantine if q.file == copy.name]
             evaluated = {rule: units for fixture, rule, units in coverage if fixture == source.parent.name}
             out[source] = Outcome(findings, quarantine, evaluated)
     return out

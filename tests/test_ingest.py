@@ -211,7 +211,7 @@ def test_a_seat_taken_twice_in_a_hand_is_quarantined(tmp_path):
     path = write_jsonl(tmp_path / "t.jsonl", rows)
     _, quarantine = load(path)
     assert [(line, reason) for _, line, reason in quarantine] == [
-        (5, f"seat 2 seated twice in hand 1 (first at {path}:3)")]
+        (5, f"seat 2 seated twice in hand 1 (first at {path.name}:3)")]
 
 
 def test_the_coups_after_the_cut_card_are_0_or_1(tmp_path, coup):
@@ -236,7 +236,7 @@ def test_a_shoe_started_twice_at_a_table_is_quarantined(tmp_path):
     path = write_jsonl(tmp_path / "t.jsonl", rows)
     _, quarantine = load(path)
     assert [(line, reason) for _, line, reason in quarantine] == [
-        (4, f"shoe S1 started twice at table T1 (first at {path}:2)")]
+        (4, f"shoe S1 started twice at table T1 (first at {path.name}:2)")]
 
 
 def test_a_second_result_void_or_cut_card_is_quarantined(tmp_path):
@@ -253,9 +253,9 @@ def test_a_second_result_void_or_cut_card_is_quarantined(tmp_path):
     path = write_jsonl(tmp_path / "t.jsonl", [dict(r, seq=n) for n, r in enumerate(rows, 1)])
     _, quarantine = load(path)
     assert [(n, reason) for _, n, reason in quarantine] == [
-        (9, f"a second result of hand C1 (first at {path}:8)"),
-        (19, f"a second void of hand C2 (first at {path}:18)"),
-        (29, f"a second cut_card of shoe S1 (first at {path}:20)")]
+        (9, f"a second result of hand C1 (first at {path.name}:8)"),
+        (19, f"a second void of hand C2 (first at {path.name}:18)"),
+        (29, f"a second cut_card of shoe S1 (first at {path.name}:20)")]
 
 
 def test_a_baccarat_refund_event_is_refused(tmp_path, coup):
@@ -338,7 +338,7 @@ def test_discover_walks_folders_and_skips_answer_keys(tmp_path, coup):
     write_jsonl(tmp_path / "a" / "t.jsonl", coup)
     (tmp_path / "a" / "labels.jsonl").write_text("{}\n")
     (tmp_path / "a" / "notes.txt").write_text("x")
-    assert [p.name for p in discover([tmp_path])] == ["t.jsonl"]
+    assert [p.name for p in discover([tmp_path])] == ["a/t.jsonl"]
     with pytest.raises(InputError, match="no such file"):
         discover([tmp_path / "missing"])
     with pytest.raises(InputError, match="not a log file"):
@@ -353,7 +353,7 @@ def test_discover_follows_linked_folders_and_stops_at_what_it_cannot_read(tmp_pa
     (tmp_path / "logs").mkdir()
     (tmp_path / "logs" / "day1").symlink_to(tmp_path / "real")
     (tmp_path / "logs" / "loop").symlink_to(tmp_path / "logs")
-    assert [p.name for p in discover([tmp_path / "logs"])] == ["t.jsonl"]
+    assert [p.name for p in discover([tmp_path / "logs"])] == ["day1/t.jsonl"]  # the linked folder keeps its own name
     (tmp_path / "logs" / "gone.csv").symlink_to(tmp_path / "nowhere.csv")
     with pytest.raises(InputError, match="gone.csv: not a regular file"):
         discover([tmp_path / "logs"])
@@ -420,7 +420,7 @@ def test_quarantined_text_is_read_again_and_a_changed_file_is_an_error(tmp_path,
 
     monkeypatch.setattr("auditor.ingest.load.read_file", read_then_change)
     with pytest.raises(InputError, match="changed during the audit"):
-        ingest(duckdb.connect(), [path])
+        ingest(duckdb.connect(), discover([path]))
 
 
 def test_parquet_typed_and_text_paths_quarantine_alike(tmp_path, coup, monkeypatch):

@@ -10,6 +10,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from auditor.ingest.audit_names import LogFile
 from auditor.ingest.discover import discover
 from auditor.ingest.load import ingest
 
@@ -74,7 +75,7 @@ def test_three_handed_raise_call_fold_and_uncalled_bet(tmp_path):
     assert money(con, "award") == {2: 33}
     assert money(con, "stack") == {1: 199, 2: 217, 3: 184}
     start = con.execute("SELECT table_id, hand_id, seat, line FROM events WHERE event = 'hand_start'").fetchone()
-    assert start == (str(tmp_path / "t.phh"), "7", 3, 18)  # the button is the last player; line of `hand =`
+    assert start == ("t.phh", "7", 3, 18)  # the button is the last player; line of `hand =`
     seats = con.execute("SELECT seat, player, amount FROM events WHERE event = 'seat' ORDER BY seq").fetchall()
     assert seats == [(1, "Ann", 200), (2, "Bob", 200), (3, "Cy", 200)]
     lines = con.execute("SELECT line FROM events WHERE event = 'action' ORDER BY seq").fetchall()
@@ -182,7 +183,7 @@ def test_seats_table_and_time_fields(tmp_path):
     con, quarantine = load(tmp_path / "t.phh", text)
     assert quarantine == []
     assert con.execute("SELECT DISTINCT table_id, strftime(ts, '%Y-%m-%dT%H:%M') FROM events").fetchall() == [
-        (str(tmp_path / "t.phh") + ":5", "2023-06-22T21:30")]
+        ("t.phh:5", "2023-06-22T21:30")]
     assert con.execute("SELECT seat FROM events WHERE event = 'hand_start'").fetchone() == (9,)
     assert money(con, "award") == {5: 33}
     assert json.loads(con.execute("SELECT config FROM tables").fetchone()[0])["seats"] == 10
@@ -196,7 +197,7 @@ def test_several_hands_share_one_table(tmp_path):
     lines = text.split("\n")
     assert quarantine == [(lines.index("[3]") + 2, "PHH variant F7S is not audited (hold'em NT and FT only)")]
     rows = con.execute("SELECT DISTINCT table_id, hand_id FROM events WHERE event = 'hand_start'").fetchall()
-    assert sorted(rows) == [(str(tmp_path / "day.phhs"), "1"), (str(tmp_path / "day.phhs"), "2")]
+    assert sorted(rows) == [("day.phhs", "1"), ("day.phhs", "2")]
     assert con.execute("SELECT count(*), min(seq), max(seq) FROM events").fetchone() == (2 * 33 + 1, 0, 66)
     assert con.execute("SELECT count(*) FROM events WHERE event = 'table_open'").fetchone() == (1,)
     first_raise = lines.index('  "p3 cbr 6",  # the button raises', lines.index("['2']")) + 1
@@ -224,7 +225,7 @@ def test_a_phh_and_a_phhs_file_of_one_name_are_two_tables(tmp_path):
     ingest(con, discover([tmp_path]))
     assert con.execute("SELECT line, reason FROM quarantine").fetchall() == []
     assert con.execute("SELECT table_id, hand_id FROM events WHERE event = 'hand_start' ORDER BY ALL").fetchall() == [
-        (str(tmp_path / "x.phh"), "7"), (str(tmp_path / "x.phhs"), "8")]
+        ("x.phh", "7"), ("x.phhs", "8")]
 
 
 BAD_HANDS = [
@@ -309,29 +310,29 @@ def _holdem(path: Path) -> int:
                for line in path.read_text(encoding="utf-8").splitlines())
 
 
-def check_real_files(files: list[Path]) -> tuple[int, int, int]:
+def check_real_files(files: list[LogFile]) -> tuple[int, int, int]:
     con = duckdb.connect()
     result = ingest(con, files)
     quarantined = con.execute("SELECT file, reason FROM quarantine").fetchall()
     assert all("is not audited (hold'em NT and FT only)" in reason for _, reason in quarantined), quarantined[:5]
-    assert not {file for file, _ in quarantined} & {str(f) for f in files if _holdem(f)}
+    assert not {file for file, _ in quarantined} & {f.name for f in files if _holdem(f.path)}
     hands, with_finish, broken, split = con.execute(BALANCE_SQL).fetchone()
-    assert hands == sum(_holdem(f) for f in files)
+    assert hands == sum(_holdem(f.path) for f in files)
     assert broken == 0
     assert sum(i.records for i in result.inputs) == result.events + len(quarantined)
     return hands, with_finish, split
 
 
-def _real_files() -> list[Path]:
+def _real_files() -> list[LogFile]:
     """Every PHH file but the HandHQ uploads, whose known record faults (quarantined hands) are listed apart."""
     if not DATA.is_dir():
         pytest.skip(f"no PHH data at {DATA}")
-    return [f for f in discover([DATA]) if "handhq" not in f.parts]
+    return [f for f in discover([DATA]) if "handhq" not in f.path.parts]
 
 
 def test_a_sample_of_the_real_hands_ingests_and_balances():
     files = _real_files()
-    sample = [f for i, f in enumerate(files) if i % 20 == 0 or "pluribus" not in f.parts]
+    sample = [f for i, f in enumerate(files) if i % 20 == 0 or "pluribus" not in f.path.parts]
     hands, with_finish, _ = check_real_files(sample)
     assert hands > 500 and with_finish == hands - 1  # one famous hand has no finishing_stacks
 
@@ -359,9 +360,9 @@ def _pokerkit_chips(path: Path) -> tuple[list[Decimal], list[Decimal]]:
 
 
 def test_contributions_and_final_stacks_match_pokerkit():
-    files = [f for f in _real_files() if "pluribus" in f.parts]
-    halves = [f for f in files if ".5" in f.read_text(encoding="utf-8").rpartition("finishing_stacks")[2]]
-    wsop = [f for f in _real_files() if "wsop" in f.parts and _holdem(f)]
+    files = [f for f in _real_files() if "pluribus" in f.path.parts]
+    halves = [f for f in files if ".5" in f.path.read_text(encoding="utf-8").rpartition("finishing_stacks")[2]]
+    wsop = [f for f in _real_files() if "wsop" in f.path.parts and _holdem(f.path)]
     sample = files[::50] + halves + wsop
     con = duckdb.connect()
     ingest(con, sample)
@@ -373,11 +374,11 @@ def test_contributions_and_final_stacks_match_pokerkit():
     for file, _, put, stack in rows:
         ours.setdefault(file, []).append((put or Decimal(0), stack))
     assert len(ours) == len(sample) and len(halves) == 8
-    for path in sample:
-        put, final = _pokerkit_chips(path)
-        assert [p for p, _ in ours[str(path)]] == put, path
-        stacks = [s for _, s in ours[str(path)]]
-        if path in halves:  # PokerKit gives the odd chip of a split pot to one player; the file halves it
+    for file in sample:
+        put, final = _pokerkit_chips(file.path)
+        assert [p for p, _ in ours[file.name]] == put, file
+        stacks = [s for _, s in ours[file.name]]
+        if file in halves:  # PokerKit gives the odd chip of a split pot to one player; the file halves it
             assert sum(stacks) == sum(final) and all(abs(a - b) <= Decimal("0.5") for a, b in zip(stacks, final))
         else:
-            assert stacks == final, path
+            assert stacks == final, file

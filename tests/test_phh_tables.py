@@ -43,7 +43,7 @@ B1, B2 = hand("R1-8-9", "B", [2, 3, 1], "00:00:30"), hand("R1-8-10", "B", [3, 1,
 def test_tables_are_read_apart_and_hands_in_the_order_of_their_numbers(tmp_path):
     con, quarantine = load(tmp_path / "x.phhs", phhs(A3, B2, A1, B1, A2))
     assert quarantine == []
-    name = str(tmp_path / "x.phhs")
+    name = "x.phhs"  # the file's audit name
     assert order(con) == [(f"{name}:A", "R1-7-1"), (f"{name}:A", "R1-7-2"), (f"{name}:A", "R1-7-3"),
                           (f"{name}:B", "R1-8-9"), (f"{name}:B", "R1-8-10")]  # 9 before 10: numbers, not text
     assert all("hand_order" not in c["not_logged"] for c in configs(con).values())
@@ -81,7 +81,7 @@ def test_a_refused_hand_breaks_the_chain(tmp_path):
     path.write_text(phhs(A1, bad, jump), encoding="utf-8")
     result, con = audit([path], load_rulesets(profile="common"))
     assert len(result.quarantine) == 1
-    assert con.execute("SELECT table_id, hand_id FROM quarantine").fetchall() == [(f"{path}:A", "R1-7-2")]
+    assert con.execute("SELECT table_id, hand_id FROM quarantine").fetchall() == [(f"{path.name}:A", "R1-7-2")]
     assert [f for f in result.findings if f["rule"] == "THE-1.2"] == []
     reasons = con.execute("SELECT missing FROM coverage WHERE rule = 'THE-1.2' AND missing IS NOT NULL").fetchall()
     assert reasons == [("a quarantined record lies between this hand and the previous one",)]
@@ -94,7 +94,7 @@ def test_a_change_of_stakes_opens_a_new_table_and_a_new_seat_does_not(tmp_path):
     higher = hand("R1-7-3", "A", [6, 7, 5], "00:02:00").replace("seat_count = 9\n", "")
     con, quarantine = load(tmp_path / "x.phhs", phhs(joined, moved))
     assert quarantine == []
-    name = str(tmp_path / "x.phhs")
+    name = "x.phhs"  # the file's audit name
     tables = configs(con)
     assert sorted(tables) == [f"{name}:A", f"{name}:A#2"]
     assert (tables[f"{name}:A"]["big_blind"], tables[f"{name}:A#2"]["big_blind"]) == ("10", "20")

@@ -169,7 +169,7 @@ def audit(
     con = con or connect()
     files = discover(paths)
     progress.start("reading", len(files))
-    ingested = ingest(con, files, progress=lambda p: progress.step(str(p)))
+    ingested = ingest(con, files, progress=lambda f: progress.step(f.name))
     games = run_checks(con, rulesets, progress)
     period = con.execute("SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') FROM events").fetchone()
     casinos = [c for (c,) in con.execute(

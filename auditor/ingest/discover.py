@@ -8,6 +8,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from auditor.ingest.audit_names import LogFile, NameClash, name_files
 from auditor.ingest.readers import LOG_SUFFIXES
 
 NOT_LOGS = frozenset({"labels.jsonl"})  # the simulator's answer key, written beside its logs
@@ -17,9 +18,11 @@ class InputError(Exception):
     """A path or file that cannot be audited at all (missing, unreadable, not a log)."""
 
 
-def discover(paths: Iterable[Path]) -> list[Path]:
-    """Log files named by ``paths`` (files, or folders searched recursively, linked folders included), in a stable
-    order. A log that cannot be read stops the audit here, naming it: it is never left out silently."""
+def discover(paths: Iterable[Path]) -> list[LogFile]:
+    """Log files named by ``paths`` (files, or folders searched recursively, linked folders included), each with
+    its audit name (``audit_names.py``), in name order. A log that cannot be read stops the audit here, naming it:
+    it is never left out silently."""
+    paths = list(paths)
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
@@ -32,12 +35,17 @@ def discover(paths: Iterable[Path]) -> list[Path]:
             raise InputError(f"{path}: not a regular file or folder")
         else:
             raise InputError(f"{path}: no such file or folder")
-    unique = sorted(set(found), key=str)
-    if not unique:
+    try:
+        files = name_files(paths, found)
+    except NameClash as exc:
+        raise InputError(str(exc)) from exc
+    except OSError as exc:  # gone since it was listed
+        raise InputError(f"{exc.filename}: cannot be read ({exc.strerror})") from exc
+    if not files:
         raise InputError("no log files found in " + ", ".join(str(p) for p in paths))
-    for path in unique:
-        _check_readable(path)
-    return unique
+    for file in files:
+        _check_readable(file.path)
+    return files
 
 
 def _walk(folder: Path) -> Iterator[tuple[str, list[str]]]:
@@ -52,6 +60,7 @@ def _walk(folder: Path) -> Iterator[tuple[str, list[str]]]:
             folders.clear()
             continue
         seen.add(os.path.realpath(root))
+        folders.sort()  # the same folders searched first (and a linked one named alike) on every copy of the logs
         yield root, names
 
 

@@ -18,6 +18,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from auditor.ingest.audit_names import LogFile
 from auditor.ingest.config import validate_config
 from auditor.ingest.discover import InputError, reads_as_pattern
 from auditor.ingest.ranges import table_ranges
@@ -95,6 +96,7 @@ def _create_scratch(con: duckdb.DuckDBPyConnection, schema: Schema, names: list[
 class _Span:
     """The records read from one file: ``rid`` ``first`` to ``first + count - 1``, in the reader's order."""
     path: Path
+    name: str  # the file's audit name, which its records carry
     fid: int
     first: int
     count: int
@@ -143,8 +145,8 @@ def _insert_parquet(
 
 
 def _stage(
-    con: duckdb.DuckDBPyConnection, schema: Schema, files: list[Path], fids: dict[str, int],
-    progress: Callable[[Path], None] | None,
+    con: duckdb.DuckDBPyConnection, schema: Schema, files: list[LogFile], fids: dict[str, int],
+    progress: Callable[[LogFile], None] | None,
 ) -> list[_Span]:
     """Read every file and validate its records batch by batch into ``staged``; ``rid`` numbers the records in
     reading order. The records' text is not kept (see ``_raw_texts``). Parquet files whose columns are all log
@@ -159,9 +161,9 @@ def _stage(
 
     def read_text(index: int) -> None:
         span = spans[index]
-        table = read_file(span.path, str(span.path))
+        table = read_file(span.path, span.name)
         n = table.num_rows
-        spans[index] = _Span(span.path, span.fid, span.first, n)
+        spans[index] = _Span(span.path, span.name, span.fid, span.first, n)
         if table.num_columns > len(RAW_SCHEMA):  # a PHH file: the keys of its refused hands
             keyed = table.select(list(REFUSED_KEYS)).append_column(
                 "rid", pa.array(range(span.first, span.first + n), pa.int64()))
@@ -194,16 +196,16 @@ def _stage(
             refused.clear()
         con.execute(f"CHECKPOINT {SCRATCH}")  # compresses what was just inserted
 
-    for path in files:
-        fid = fids[str(path)]
+    for file in files:
+        path, fid = file.path, fids[file.name]
         shape = None
         if LOG_SUFFIXES[path.suffix.lower()] == "parquet" and not reads_as_pattern(path):
             shape = _parquet_columns(con, schema, path)
         if shape is None:
-            spans.append(_Span(path, fid, next_rid, 0))
+            spans.append(_Span(path, file.name, fid, next_rid, 0))
             read_text(len(spans) - 1)
         else:
-            spans.append(_Span(path, fid, next_rid, shape[1]))
+            spans.append(_Span(path, file.name, fid, next_rid, shape[1]))
             typed.append(_Typed(len(spans) - 1, shape[0]))
         next_rid += max(spans[-1].count, 1)  # room for the one record of a file that turns out unreadable
         rows += spans[-1].count
@@ -211,7 +213,7 @@ def _stage(
             flush()
             rows = 0
         if progress:
-            progress(path)
+            progress(file)
     flush()
     return spans
 
@@ -252,7 +254,7 @@ def _raw_texts(con: duckdb.DuckDBPyConnection, spans: list[_Span]) -> None:
     for span in spans:
         if span.fid not in fids:
             continue
-        table = read_file(span.path, str(span.path))
+        table = read_file(span.path, span.name)
         if table.num_rows != span.count:
             raise InputError(f"{span.path}: the file changed during the audit")
         con.register("raw_again", table.append_column(
@@ -291,17 +293,17 @@ def _quarantine(con: duckdb.DuckDBPyConnection, spans: list[_Span]) -> None:
 
 
 def ingest(
-    con: duckdb.DuckDBPyConnection, files: list[Path], progress: Callable[[Path], None] | None = None
+    con: duckdb.DuckDBPyConnection, files: list[LogFile], progress: Callable[[LogFile], None] | None = None
 ) -> IngestResult:
-    """Read ``files`` into ``con``; creates ``events``, ``quarantine`` and ``tables``.
+    """Read ``files`` into ``con``; creates ``events``, ``quarantine`` and ``tables``. Each file is read from its
+    path; its records, and so the findings and the quarantine, carry its audit name.
 
     Memory: the records are validated batch by batch into a compressed scratch database, without their text
     (read again from their files for the quarantine only); the structure checks run on a narrow projection of
     whole tables, a range of tables at a time, and only their outcome per record is joined back."""
     schema = load_schema()
     con.execute("SET TimeZone = 'UTC'")
-    names = sorted({str(p) for p in files})
-    formats = {str(p): LOG_SUFFIXES[p.suffix.lower()] for p in files}
+    names = sorted({f.name for f in files})
     try:
         _create_scratch(con, schema, names)
         spans = _stage(con, schema, files, {name: fid for fid, name in enumerate(names)}, progress)
@@ -320,9 +322,9 @@ def ingest(
     bad = dict(con.execute("SELECT file, count(*) FROM quarantine GROUP BY file").fetchall())
     inputs = [
         InputFile(
-            path=str(p), format=formats[str(p)], size=p.stat().st_size, sha256=_sha256(p),
-            records=counts.get(str(p), 0) + bad.get(str(p), 0), quarantined=bad.get(str(p), 0),
+            path=f.name, format=LOG_SUFFIXES[f.path.suffix.lower()], size=f.path.stat().st_size, sha256=_sha256(f.path),
+            records=counts.get(f.name, 0) + bad.get(f.name, 0), quarantined=bad.get(f.name, 0),
         )
-        for p in files
+        for f in files
     ]
     return IngestResult(inputs=inputs, events=sum(counts.values()), quarantined=sum(bad.values()))

@@ -102,7 +102,8 @@ def read_parquet(path: Path, name: str) -> pa.Table:
             params=[str(path)],
         ).to_arrow_table()
     except duckdb.Error as exc:
-        return raw_table(name, [1], [None], [f"unreadable Parquet file: {exc}"], [False])
+        reason = str(exc).replace(str(path), name)  # the file's audit name: the same wherever the logs lie
+        return raw_table(name, [1], [None], [f"unreadable Parquet file: {reason}"], [False])
     finally:
         con.close()
     n = rows.num_rows

@@ -24,7 +24,7 @@ def compare_logs(inputs: list[dict[str, Any]], paths: list[Path]) -> tuple[bool,
     the logs may sit in another folder), preferring a file with the recorded hash on a tie; then compare sizes and
     hashes. Returns whether all match, and the lines that say so (each file that differs, is missing or extra)."""
     try:
-        files = discover(paths)
+        files = [file.path for file in discover(paths)]
     except InputError as exc:
         return False, [f"an audit of these paths would stop: {exc}"]
     hashes = {f: hash_file(f) for f in files}
