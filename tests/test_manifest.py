@@ -95,7 +95,7 @@ def test_manifest_contents() -> None:
     assert ruleset["sha256"] == "c" * 64 and ruleset["version"] == "2004-1"
     assert ruleset["instrument"] == "Despacho n.º 55/2004" and ruleset["profile"] == "standard"
     assert ruleset["readings"] == {"commission": "0.05", "decks": "8"}
-    assert manifest["parameters"] == {"strict": False, "max_quarantined": 0}
+    assert manifest["parameters"] == {"profile": "macau", "param": {}, "strict": False, "max_quarantined": 0}
     assert manifest["run"] == {"started": "2024-02-01T10:00:00+08:00", "finished": "2024-02-01T10:00:05+08:00"}
 
 
@@ -133,7 +133,8 @@ def test_reproducible_except_the_run_object() -> None:
     assert canonical_json(one) == canonical_json(two)
 
 
-def test_report_attachments_names_both_files() -> None:
+def test_report_attachments_are_the_manifest_and_the_outputs_it_hashes() -> None:
     result = make_result()
     attachments = report_attachments(result)
-    assert attachments == {FINDINGS_NAME: findings_json(result), MANIFEST_NAME: manifest_json(result)}
+    assert attachments == {FINDINGS_NAME: findings_json(result), MANIFEST_NAME: manifest_json(result),
+                           QUARANTINE_NAME: quarantine_json(result), SUMMARY_NAME: summary_json(result)}

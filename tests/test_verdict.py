@@ -156,7 +156,8 @@ def test_the_quarantine_threshold_both_ways(tmp_path):
     at_threshold = run("audit", str(path), "--out", str(out), "--max-quarantined", "2", "--overwrite")
     assert at_threshold.exit_code == ExitCode.OK, at_threshold.output
     assert summary(out)["verdict"] == {"status": "no violation found", "exit_code": 0, "reasons": []}
-    assert json.loads((out / "manifest.json").read_text())["parameters"] == {"max_quarantined": 2, "strict": False}
+    parameters = json.loads((out / "manifest.json").read_text())["parameters"]
+    assert parameters == {"max_quarantined": 2, "strict": False, "profile": "macau", "param": {}}
     refused = runner.invoke(app, ["audit", str(path), "--out", str(out), "--max-quarantined", "-1"])
     assert refused.exit_code == 2
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
 from pathlib import Path
 
 import typer
 
 from auditor.cli.app import app
-from auditor.cli.common import load_rulesets_or_exit
+from auditor.cli.common import load_rulesets_or_exit, params_set
 from auditor.cli.outputs import claim_out_or_exit, publish_or_exit
 from auditor.cli.progress import progress_display
+from auditor.cli.run_facts import now, run_facts
 from auditor.engine.audit import audit as run_audit, connect
 from auditor.ingest.discover import InputError
 from auditor.model.outcome import ExitCode
@@ -86,16 +86,16 @@ def audit(
     rulesets = load_rulesets_or_exit(profile, param)
     passphrase = _signing_passphrase(sign) if sign else None
     folder = claim_out_or_exit(ctx, out, paths, overwrite=overwrite, db=db)
-    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    started = now()
     try:
         with progress_display(quiet) as progress:
             con = connect(db, threads, memory_limit)
-            result, con = run_audit(paths, rulesets, con=con, strict=strict,
-                                    max_quarantined=max_quarantined, progress=progress)
+            result, con = run_audit(paths, rulesets, con=con, strict=strict, max_quarantined=max_quarantined,
+                                    params=params_set(rulesets, param), progress=progress)
     except InputError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
-    result.run = {"started": started, "finished": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+    result.run = run_facts(started, paths, out, db=db, threads=threads, memory_limit=memory_limit)
     con.close()
     written = publish_or_exit(folder, result, pdf=not no_pdf, key=(sign, passphrase) if sign else None,
                               examples=examples)

@@ -21,3 +21,15 @@ def load_rulesets_or_exit(profile: str = "macau", params: list[str] | None = Non
     except RulesetError as exc:
         typer.echo(f"error: ruleset: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
+
+
+def params_set(rulesets: dict[str, Ruleset], params: list[str]) -> dict[str, str]:
+    """Each ``--param <game>.<name>`` (as ``load_rulesets_or_exit`` took it) with the value it set, written as the
+    option takes it again: what the manifest records, and ``reproduce`` passes back."""
+    recorded: dict[str, str] = {}
+    for item in params:
+        key = item.partition("=")[0].strip()
+        game, _, name = key.partition(".")
+        value = rulesets[game].param(name)
+        recorded[key] = str(value).lower() if isinstance(value, bool) else str(value)
+    return recorded

@@ -160,11 +160,13 @@ def findings_rows(con: duckdb.DuckDBPyConnection) -> list[dict]:
 
 def audit(
     paths: list[Path], rulesets: dict[str, Ruleset], *, con: duckdb.DuckDBPyConnection | None = None,
-    strict: bool = False, max_quarantined: int = 0, progress: Progress | None = None,
+    strict: bool = False, max_quarantined: int = 0, params: dict[str, str] | None = None,
+    progress: Progress | None = None,
 ) -> tuple[AuditResult, duckdb.DuckDBPyConnection]:
     """Audit the logs under ``paths``: ``strict`` makes any quarantined record an input error, else more than
-    ``max_quarantined`` make the audit incomplete (``model.verdict``). Raises ``ingest.discover.InputError`` for
-    paths that cannot be audited."""
+    ``max_quarantined`` make the audit incomplete (``model.verdict``). ``params`` are the ``--param`` readings the
+    rulesets were loaded with, recorded in the result. Raises ``ingest.discover.InputError`` for paths that cannot
+    be audited."""
     progress = progress or Progress()
     con = con or connect()
     files = discover(paths)
@@ -183,5 +185,6 @@ def audit(
         rulesets=[_ruleset_info(r) for r in used], articles=[a for r in used for a in _articles(r)],
         rules=_rule_summaries(con, rulesets, games), findings=findings_rows(con), quarantine=quarantine, strict=strict,
         max_quarantined=max_quarantined, games=games,
+        profile=next((r.profile for r in rulesets.values()), "macau"), params=dict(sorted((params or {}).items())),
     )
     return result, con

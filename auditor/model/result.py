@@ -1,7 +1,8 @@
 """The audit result: everything a report is rendered from, and nothing else.
 
 The report is a pure function of this object (STYLE.md, lesson 8). ``run`` holds what is about this particular run
-(its time); everything else is a function of the logs and the rulesets, byte for byte."""
+(its times, host, the paths as given, the working folder); everything else is a function of the logs, the rulesets
+and the options, byte for byte: the log files are named relative to the audited folder (``ingest/audit_names.py``)."""
 
 from __future__ import annotations
 
@@ -129,7 +130,9 @@ class AuditResult:
     strict: bool = False  # any quarantined record is an input error (exit 2)
     max_quarantined: int = 0  # quarantined records tolerated before the audit is incomplete
     games: list[str] = field(default_factory=list)  # the games of the accepted records
-    run: dict[str, str] = field(default_factory=dict)  # about this run only (e.g. started/finished times)
+    run: dict[str, object] = field(default_factory=dict)  # about this run only (times, host, paths as given, ...)
+    profile: str = "macau"  # the named set of readings (--profile)
+    params: dict[str, str] = field(default_factory=dict)  # each --param <game>.<name> with the value it set
 
     @property
     def violations(self) -> int:

@@ -1,9 +1,10 @@
 """The audit's JSON outputs as canonical bytes: ``findings.json`` (a list of findings), ``quarantine.json``,
-``summary.json``, and ``manifest.json``; the report's PDF carries ``findings.json`` and ``manifest.json``.
+``summary.json``, and ``manifest.json``; the report's PDF carries all four.
 
-All four are pure functions of the :class:`AuditResult`: the same logs and rulesets give the same bytes. The one
-exception is the manifest's top-level ``run`` object (when this run started and finished), which is about the run
-and not about the logs; reproducibility comparisons leave it out (``jq 'del(.run)'``, docs/signing.md).
+All four are pure functions of the :class:`AuditResult`: the same logs, rulesets and options give the same bytes,
+wherever the logs lie (files are named relative to the audited folder). The one exception is the manifest's
+top-level ``run`` object (when, where and from which paths this run ran), which is about the run and not about the
+logs; reproducibility comparisons leave it out (``auditor reproduce``, docs/signing.md).
 
 The manifest records the SHA-256 of the other three files, so a findings file swapped for another is detected by
 the manifest alone, and the signature over the whole PDF protects both."""
@@ -95,16 +96,17 @@ def _ruleset_entry(ruleset: RulesetInfo) -> dict[str, Any]:
 
 
 def build_manifest(result: AuditResult) -> dict[str, Any]:
-    """What ``manifest.json`` holds: every input file (path as given to the audit, size, SHA-256, record counts),
-    every ruleset (file, hash, version, readings applied), the parameters, the auditor's version, the audit's
-    time window, the hashes of ``findings.json``, ``quarantine.json`` and ``summary.json``, and apart from all
-    that the ``run`` object."""
+    """What ``manifest.json`` holds: every input file (its name in the audited folder, size, SHA-256, record
+    counts), every ruleset (file, hash, version, readings applied), the options that change the findings
+    (``parameters``: enough to run the audit again), the auditor's version, the audit's time window, the hashes of
+    ``findings.json``, ``quarantine.json`` and ``summary.json``, and apart from all that the ``run`` object."""
     return {
         "format": MANIFEST_FORMAT,
         "auditor_version": result.auditor_version,
         "casino": result.casino,
         "period": {"start": result.period_start, "end": result.period_end},
-        "parameters": {"strict": result.strict, "max_quarantined": result.max_quarantined},
+        "parameters": {"profile": result.profile, "param": dict(result.params), "strict": result.strict,
+                       "max_quarantined": result.max_quarantined},
         "inputs": sorted((_input_entry(item) for item in result.inputs), key=lambda e: e["path"]),
         "rulesets": sorted((_ruleset_entry(r) for r in result.rulesets), key=lambda e: (e["id"], e["file"])),
         "findings": _digest(findings_json(result), FINDINGS_NAME, len(result.findings)),
@@ -120,5 +122,7 @@ def manifest_json(result: AuditResult) -> bytes:
 
 
 def report_attachments(result: AuditResult) -> dict[str, bytes]:
-    """Both attachments by file name, ready to embed in the PDF/A-3 report."""
-    return {FINDINGS_NAME: findings_json(result), MANIFEST_NAME: manifest_json(result)}
+    """The report's attachments by file name, ready to embed in the PDF/A-3 report: the manifest and the three
+    outputs it hashes, so that the report alone holds everything ``auditor reproduce`` compares."""
+    return {FINDINGS_NAME: findings_json(result), MANIFEST_NAME: manifest_json(result),
+            QUARANTINE_NAME: quarantine_json(result), SUMMARY_NAME: summary_json(result)}

@@ -30,6 +30,11 @@ NOT_RETRIEVED = {
 NOTHING_RETRIEVED = "Original text not retrieved (neither the Portuguese nor the Chinese); English translation only."
 CHART_ROWS = 45  # rules per chart: one chart fits on a page
 QUARANTINE_EXAMPLES = 20
+# The run box: the facts of ``result.run`` shown, in this order (the manifest holds all of them).
+RUN_BOX = (
+    ("Started", "started"), ("Finished", "finished"), ("Host", "host"), ("Working folder", "working_directory"),
+    ("Paths given", "paths"), ("Audited folder", "audited_folder"), ("Outputs written to", "out"),
+)
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,7 @@ class ReportView:
     quarantine_reasons: list[tuple[str, int]]
     quarantine_examples: list[QuarantinedRecord]
     created: datetime | None  # the PDF's creation date: from result.run, else none
+    run_box: list[tuple[str, str]]  # (label, value) of each fact of RUN_BOX
 
 
 def by_count(counts: dict[str, int] | Counter[str]) -> list[tuple[str, int]]:
@@ -77,12 +83,12 @@ def by_count(counts: dict[str, int] | Counter[str]) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
-def run_time(run: dict[str, str]) -> datetime | None:
+def run_time(run: dict[str, object]) -> datetime | None:
     """When the audit finished (or started), if ``run`` says so in ISO 8601."""
     for key in ("finished", "started"):
         try:
             return datetime.fromisoformat(run[key])
-        except (KeyError, ValueError):
+        except (KeyError, TypeError, ValueError):
             continue
     return None
 
@@ -100,6 +106,16 @@ def not_retrieved(article: ArticleInfo) -> list[str]:
         return [NOTHING_RETRIEVED]
     found = {original.lang for original in article.originals}
     return [sentence for lang, sentence in NOT_RETRIEVED.items() if lang not in found]
+
+
+def run_box(run: dict[str, object]) -> list[tuple[str, str]]:
+    """Every fact of :data:`RUN_BOX` as one line of text; "not recorded" when the run does not say."""
+    def text(value: object) -> str:
+        if value is None:
+            return "not recorded"
+        return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+    return [(label, text(run.get(key))) for label, key in RUN_BOX]
 
 
 def article_views(result: AuditResult, max_findings: int) -> list[ArticleView]:
@@ -142,4 +158,5 @@ def report_view(result: AuditResult, max_findings: int) -> ReportView:
         quarantine_reasons=by_count(Counter(record.reason for record in result.quarantine)),
         quarantine_examples=result.quarantine[:QUARANTINE_EXAMPLES],
         created=run_time(result.run),
+        run_box=run_box(result.run),
     )
