@@ -1,9 +1,11 @@
-"""Command-line interface: ``auditor audit | rules | simulate | keygen | sign | verify``."""
+"""Command-line interface: ``auditor audit | rules | simulate | keygen | sign | verify | reproduce``."""
 
 import sys
 import traceback
 
-from auditor.cli import audit, rules, signing, simulate, simulate_holdem  # noqa: F401  (register the commands)
+from auditor.cli import (  # noqa: F401  (register the commands)
+    audit, reproduce, rules, signing, simulate, simulate_holdem,
+)
 from auditor.cli.app import app
 from auditor.model.outcome import ExitCode
 
