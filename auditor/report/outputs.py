@@ -20,7 +20,7 @@ def write_outputs(
     result: AuditResult, folder: Path, *, pdf: bool, key: tuple[Path, bytes] | None, examples: int
 ) -> list[str]:
     """findings.json, findings.parquet, quarantine.json, summary.json, manifest.json and report.pdf (PDF/A-3b
-    carrying findings.json and manifest.json), signed with ``key`` (PKCS#12 file, passphrase) if given, into the
+    carrying the four JSON files), signed with ``key`` (PKCS#12 file, passphrase) if given, into the
     existing ``folder``. Returns the names written, for the user."""
     files = {
         manifest.FINDINGS_NAME: manifest.findings_json(result),
