@@ -117,3 +117,24 @@ def test_input_errors_exit_2(audited, tmp_path):
     assert result.exit_code == 2 and "no manifest.json" in result.output
     result = reproduce(audited["folder"], tmp_path / "nowhere")
     assert result.exit_code == 2 and "no such file or folder" in result.output
+
+
+@pytest.mark.parametrize("damage", [
+    {"parameters": []}, {"parameters": {"profile": "macau", "param": {}, "strict": "no", "max_quarantined": 0}},
+    {"inputs": {"T1.jsonl": 1}}, {"rulesets": ["baccarat"]}, {"findings": None},
+])
+def test_a_damaged_manifest_is_an_input_error_not_a_crash(audited, tmp_path, damage):
+    folder = shutil.copytree(audited["folder"], tmp_path / "damaged")
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    (folder / "manifest.json").write_text(json.dumps(manifest | damage), encoding="utf-8")
+    result = reproduce(folder, audited["logs"])
+    assert result.exit_code == 2 and "error:" in result.output, result.output
+
+
+def test_a_manifest_without_the_options_says_it_is_older(audited, tmp_path):
+    folder = shutil.copytree(audited["folder"], tmp_path / "older")
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest["parameters"] = {"strict": False, "max_quarantined": 0}
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    result = reproduce(folder, audited["logs"])
+    assert result.exit_code == 2 and "does not record the option(s) profile, param" in result.output

@@ -39,13 +39,16 @@ class Recorded:
 
     @property
     def options(self) -> Options:
-        parameters = self.manifest.get("parameters", {})
+        parameters = self.manifest["parameters"]
         missing = [key for key in ("profile", "param", "strict", "max_quarantined") if key not in parameters]
         if missing:
             raise RecordError(f"{self.source}: the manifest does not record the option(s) {', '.join(missing)} "
                               f"(it was written by auditor {self.manifest.get('auditor_version')}, before they were)")
-        return Options(str(parameters["profile"]), {str(k): str(v) for k, v in parameters["param"].items()},
-                       bool(parameters["strict"]), int(parameters["max_quarantined"]))
+        profile, param, strict, most = (parameters[k] for k in ("profile", "param", "strict", "max_quarantined"))
+        if not (isinstance(profile, str) and isinstance(param, dict) and isinstance(strict, bool)
+                and isinstance(most, int) and not isinstance(most, bool)):
+            raise RecordError(f"{self.source}: the manifest's parameters are not the options of an audit: {parameters}")
+        return Options(profile, {str(k): str(v) for k, v in param.items()}, strict, most)
 
 
 def _files(source: Path) -> dict[str, bytes]:
@@ -72,10 +75,20 @@ def read_recorded(source: Path) -> Recorded:
         manifest = json.loads(files[MANIFEST_NAME])
     except ValueError as exc:
         raise RecordError(f"{source}: {MANIFEST_NAME} is not JSON ({exc})") from exc
-    if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
+    if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT or not _well_formed(manifest):
         raise RecordError(f"{source}: {MANIFEST_NAME} is not an {MANIFEST_FORMAT} manifest")
     outputs = {key: files[name] for key, name in COMPARED.items() if name in files}
     for key, data in outputs.items():
-        if hashlib.sha256(data).hexdigest() != manifest.get(key, {}).get("sha256"):
+        if hashlib.sha256(data).hexdigest() != manifest[key].get("sha256"):
             raise RecordError(f"{source}: {COMPARED[key]} is not the one {MANIFEST_NAME} records (auditor verify)")
+        if not isinstance(json.loads(data), dict if key == "summary" else list):
+            raise RecordError(f"{source}: {COMPARED[key]} is not an audit's {COMPARED[key]}")
     return Recorded(str(source), manifest, outputs)
+
+
+def _well_formed(manifest: dict[str, Any]) -> bool:
+    """The parts of a manifest that ``reproduce`` reads have their shapes (a damaged one is an input error)."""
+    return (isinstance(manifest.get("parameters"), dict)
+            and all(isinstance(manifest.get(key), dict) for key in COMPARED)
+            and all(isinstance(manifest.get(key), list) and all(isinstance(e, dict) for e in manifest[key])
+                    for key in ("inputs", "rulesets")))
