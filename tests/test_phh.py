@@ -233,6 +233,8 @@ BAD_HANDS = [
      "starting_stacks = [inf, 200, 200]", 20, "finishing_stacks with a starting stack of inf: the awards cannot be"),
     ("an unknown amount", "min_bet = 2", "min_bet = inf", 4, "min_bet is inf (unknown amount)"),
     ("negative ante", "antes = [0, 0, 0]", "antes = [0, -1, 0]", 2, "antes has a negative amount"),
+    ("seats that do not go round the table in the players' order", "hand = 7\n", "hand = 7\nseats = [5, 2, 9]\n", 19,
+     "field seats: [5, 2, 9] do not go clockwise in the order PHH lists the players"),
     ("stud", 'variant = "NT"', 'variant = "F7S"', 1, "PHH variant F7S is not audited (hold'em NT and FT only)"),
     ("omaha", 'variant = "NT"', 'variant = "PO"', 1, "PHH variant PO is not audited"),
     ("TOML error", "min_bet = 2", "min_bet = = 2", 4, "not valid TOML: Invalid value (at line 4, column 11)"),

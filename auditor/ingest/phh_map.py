@@ -77,12 +77,17 @@ class Structure:
 
 
 def _seating(src: HandSource, count: int) -> tuple[tuple[int, ...], int]:
+    """The seat of each player and the table's seat count. PHH lists the players clockwise from the small blind, so
+    their seat numbers rise round the table, wrapping past the highest at most once."""
     seats, line = src.fields.get("seats"), src.line_of("seats")
     if seats is None:
         seats = list(range(1, count + 1))
     elif (not isinstance(seats, list) or len(seats) != count or len(set(seats)) != count
           or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in seats)):
         raise PhhError(line, f"field seats: expected {count} different seat numbers from 1")
+    elif sum(seats[i] > seats[(i + 1) % count] for i in range(count)) > 1:
+        raise PhhError(line, f"field seats: {seats} do not go clockwise in the order PHH lists the players (from the "
+                             "small blind, the button last): the seat numbers contradict the order of play")
     seat_count = src.fields.get("seat_count", max(seats))
     if isinstance(seat_count, bool) or not isinstance(seat_count, int) or seat_count < max(seats):
         raise PhhError(src.line_of("seat_count"), f"field seat_count: expected an integer of at least {max(seats)}")
