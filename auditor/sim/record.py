@@ -39,13 +39,22 @@ class Recorder:
         self.watched += labels
 
     def write(self, events: list[dict]) -> None:
-        """Number, time and write ``events``."""
-        rows = []
-        append, random_, delays = rows.append, self.rng.random, DELAYS
-        ms, seq = self.ms, self.seq
+        """Number, time and write ``events``, each after a delay drawn for its event type."""
+        random_, delays = self.rng.random, DELAYS
+        timed = []
         for payload in events:
             least, spread = delays.get(payload["event"], OTHER_DELAY)
-            ms += least + int(random_() * spread)
+            timed.append((least + int(random_() * spread), payload))
+        self.write_timed(timed)
+
+    def write_timed(self, timed: list[tuple[int, dict]]) -> None:
+        """Number and write events given with their delays (milliseconds after the previous event, above zero):
+        for a game whose rules are about time, the simulator of the hand decides them."""
+        rows = []
+        append = rows.append
+        ms, seq = self.ms, self.seq
+        for delay, payload in timed:
+            ms += delay
             seq += 1
             minute, rest = divmod(ms, 60_000)
             if minute != self._minute:
