@@ -17,6 +17,13 @@ simulate_app = typer.Typer(help="Generate realistic table-game logs (for demos, 
                            no_args_is_help=True)
 app.add_typer(simulate_app, name="simulate")
 
+# The options every game's command shares.
+Formats = Annotated[str, typer.Option(
+    "--format", help="jsonl, csv or parquet; a comma-separated list is used table by table in turn.")]
+Day = Annotated[str, typer.Option("--date", help="The day simulated (YYYY-MM-DD).")]
+Overwrite = Annotated[bool, typer.Option(
+    "--overwrite", help="First delete the *.jsonl, *.csv and *.parquet files already in DIR.")]
+
 
 @simulate_app.command("baccarat")
 def baccarat(
@@ -28,11 +35,9 @@ def baccarat(
         "--inject", min=0.0, max=1.0,
         help="Per coup, the probability of scheduling the next violation of a cycle through every enforced rule; "
              "each is planted at the first coup, shoe or table it fits and listed in DIR/labels.jsonl.")] = 0.0,
-    formats: Annotated[str, typer.Option(
-        "--format", help="jsonl, csv or parquet; a comma-separated list is used table by table in turn.")] = "jsonl",
-    day: Annotated[str, typer.Option("--date", help="The day simulated (YYYY-MM-DD).")] = "2024-05-01",
-    overwrite: Annotated[bool, typer.Option(
-        "--overwrite", help="First delete the *.jsonl, *.csv and *.parquet files already in DIR.")] = False,
+    formats: Formats = "jsonl",
+    day: Day = "2024-05-01",
+    overwrite: Overwrite = False,
 ) -> None:
     """A day of baccarat (Despacho n.º 55/2004): one log file per table, with real shoes, cut card, burns,
     demonstration coups, several players and correct settlements."""

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from auditor.cli.simulate import prepare, report, simulate_app
+from auditor.cli.simulate import Day, Formats, Overwrite, prepare, report, simulate_app
 from auditor.sim.holdem import simulate_holdem
 
 
@@ -25,11 +25,9 @@ def holdem(
         "--inject", min=0.0, max=1.0,
         help="Per hand, the probability of scheduling the next violation of a cycle through every enforced rule; "
              "each is planted in the first hand (or table) it fits and listed in DIR/labels.jsonl.")] = 0.0,
-    formats: Annotated[str, typer.Option(
-        "--format", help="jsonl, csv or parquet; a comma-separated list is used table by table in turn.")] = "jsonl",
-    day: Annotated[str, typer.Option("--date", help="The day simulated (YYYY-MM-DD).")] = "2024-05-01",
-    overwrite: Annotated[bool, typer.Option(
-        "--overwrite", help="First delete the *.jsonl, *.csv and *.parquet files already in DIR.")] = False,
+    formats: Formats = "jsonl",
+    day: Day = "2024-05-01",
+    overwrite: Overwrite = False,
 ) -> None:
     """A day of Texas Hold'em (despacho of 18 January 2008): one log file per table, with players joining and
     leaving, the button moving, blinds, all-ins and side pots, split pots and rake."""

@@ -73,12 +73,7 @@ class PlayedHand:
     void: str | None = None
 
     def stacks_after(self) -> dict[int, int]:
-        after = {s: self.stacks[s] - self.contributions.get(s, 0) for s in self.stacks}
-        for seat, amount in self.settlement.refunds:
-            after[seat] += amount
-        for _, seat, amount in self.settlement.awards:
-            after[seat] += amount
-        return after
+        return self.settlement.stacks_after(self.stacks, self.contributions)
 
     def events(self) -> list[dict]:
         """Every event of the hand, the payout rendered from ``settlement``."""

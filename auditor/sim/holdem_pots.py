@@ -31,6 +31,15 @@ class Settlement:
     refunds: list[tuple[int, int]] = field(default_factory=list)
     awards: list[tuple[int, int, int]] = field(default_factory=list)
 
+    def stacks_after(self, stacks: dict[int, int], contributions: dict[int, int]) -> dict[int, int]:
+        """Each seat's stack after the hand: before it, less his contributions, plus his refunds and awards."""
+        after = {s: stacks[s] - contributions.get(s, 0) for s in stacks}
+        for seat, amount in self.refunds:
+            after[seat] += amount
+        for _, seat, amount in self.awards:
+            after[seat] += amount
+        return after
+
 
 def uncalled(contributions: dict[int, int]) -> tuple[int, int] | None:
     """(seat, amount) of the part of the largest contribution that nobody matched."""
