@@ -4,7 +4,7 @@ import sys
 import traceback
 
 from auditor.cli import (  # noqa: F401  (register the commands)
-    audit, reproduce, rules, signing, simulate, simulate_holdem,
+    audit, reproduce, rules, signing, simulate, simulate_holdem, simulate_stud,
 )
 from auditor.cli.app import app
 from auditor.model.outcome import ExitCode

@@ -1,0 +1,38 @@
+"""Paying out a stud hand: the uncalled bet, the house rake, side pots and the shares of each pot.
+
+* The part of the largest contribution that nobody matched goes back to its owner (``refund``): it can only be
+  a bet or raise of the last betting round played, the one the art. 9 rake spares.
+* Art. 9 (as amended by Portaria n.º 118/89/M): the house rake is 4% of every chip bet, called or raised in the
+  betting rounds, antes excluded (art. 8 already took one ante), less the uncalled part, rounded down to the chip
+  unit.
+* Art. 11 a): side pots by the standard construction, one level per contribution of a player still in; a folded
+  player's chips stay in the pots they reached (the hold'em simulator's ``build_pots``).
+* Arts. 8 and 9: the first rake and the house rake come out of the main pot, then the next pots if need be.
+* Art. 4: each pot goes to the best hand among the players who reached it; equal hands share it, each share rounded
+  down to the chip unit, the remainder to the first tied winner counterclockwise from the croupier's right (the
+  highest seat)."""
+
+from __future__ import annotations
+
+from auditor.sim.holdem_pots import Pot, Settlement, build_pots, divide, uncalled, winners
+from auditor.sim.stud.table import StudTable
+
+
+def settle(contributions: dict[int, int], antes: int, folded: set[int], values: dict[int, int],
+           table: StudTable) -> tuple[Settlement, list[Pot], list[list[int]]]:
+    """The refund, house rake and awards of a hand (``antes``: all the antes posted; ``values``: the art. 5 value
+    of every player at the showdown, empty when one player is left), with its pots and their best hands."""
+    back = uncalled(contributions)
+    matched = dict(contributions)
+    if back:
+        matched[back[0]] -= back[1]
+    rake = table.house_rake(sum(matched.values()) - antes)
+    pots = build_pots(matched, folded)
+    tied = winners(pots, values)
+    taken, awards = table.ante + rake, []
+    for index, (pot, best) in enumerate(zip(pots, tied)):
+        out = min(taken, pot.amount)
+        taken -= out
+        shares = divide(pot.amount - out, sorted(best, reverse=True), table.chip_unit)
+        awards += [(index, seat, share) for seat, share in shares if share]
+    return Settlement(rake, [back] if back else [], awards), pots, tied
