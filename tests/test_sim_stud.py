@@ -186,23 +186,34 @@ def deal_problems(events: list[dict]) -> list[str]:
 
 
 def betting_problems(events: list[dict]) -> list[str]:
-    """Art. 10: no check after a bet; a player who checked never raises in the round; a raise at least doubles the
-    round's bet unless all in (so it is at least the previous bet however read); chips never beyond the stack;
+    """Art. 10: after a bet, each turn goes counterclockwise from the last to act to the first player still in, not
+    all in, who has not acted since the last full bet or owes chips; a card comes only when every such player has
+    matched the bet; no check after a bet; a player who checked never raises in the round; a raise at least doubles
+    the round's bet unless all in (so it is at least the previous bet however read); chips never beyond the stack;
     art. 11 b): every decision within 120 s of the previous event, or a fold forced after it."""
     problems = []
     stack = {e["seat"]: money(e) for e in events if e["event"] == "seat"}
     paid: Counter = Counter()
-    level, round_bets, checked = Decimal(0), Counter(), set()
+    folded, all_in = set(), set()
+    level, round_bets, checked, done, last = Decimal(0), Counter(), set(), set(), 0
     previous = None
     for event in events:
+        able = [s for s in sorted(stack, reverse=True) if s not in folded and s not in all_in]
         if event["event"] == "deal":
-            level, round_bets, checked = Decimal(0), Counter(), set()
+            if level and any(round_bets[s] != level for s in able):
+                problems.append(f"{event['seq']}: a card dealt before every bet was matched")
+            level, round_bets, checked, done = Decimal(0), Counter(), set(), set()
         if event["event"] == "action" and event["action"] != "post_ante":
             seat, kind = event["seat"], event["action"]
             waited = (datetime.fromisoformat(event["ts"]) - datetime.fromisoformat(previous["ts"])).total_seconds()
             forced = event.get("reason") == "time_out"
             if (waited > 120) != forced or (forced and kind != "fold"):
                 problems.append(f"{event['seq']}: decided after {waited} s ({kind}, {event.get('reason')})")
+            if level:
+                turn = [s for s in able if s < last] + [s for s in able if s >= last]
+                due = next((s for s in turn if s not in done or round_bets[s] < level), None)
+                if seat != due:
+                    problems.append(f"{event['seq']}: seat {seat} acted, seat {due} was due")
             if kind == "check" and level:
                 problems.append(f"{event['seq']}: check after a bet")
             if kind == "check":
@@ -213,20 +224,26 @@ def betting_problems(events: list[dict]) -> list[str]:
                 problems.append(f"{event['seq']}: raise to {round_bets[seat]} over {level}")
             if kind == "bet" and level:
                 problems.append(f"{event['seq']}: bet after a bet")
-            level = max(level, round_bets[seat])
+            if round_bets[seat] >= 2 * level and round_bets[seat] > level:  # a bet, or a full raise
+                done = set()
+            done.add(seat)
+            level, last = max(level, round_bets[seat]), seat
         if event["event"] == "action":
             seat = event["seat"]
             paid[seat] += money(event)
             if paid[seat] > stack[seat] or event["all_in"] != (paid[seat] == stack[seat] and money(event) > 0):
                 problems.append(f"{event['seq']}: chips beyond the stack or all_in wrong")
+            folded |= {seat} if event["action"] == "fold" else set()
+            all_in |= {seat} if event["all_in"] else set()
         previous = event
     return problems
 
 
 def payout_problems(config: dict, events: list[dict]) -> list[str]:
-    """Arts. 4, 5, 7-9 and 11 a): the uncalled bet refunded, 4% of the called bets (antes excluded) raked down to
-    the chip unit, each pot (main, then side pots) to its best hand under art. 5, the rakes out of the main pot
-    first, equal hands sharing with the remainder to the highest seat, and every stack after the hand right."""
+    """Arts. 4, 5, 7-9, 10 e) and 11 a): the hole cards shown in turn, the uncalled bet refunded, 4% of the called
+    bets (antes excluded) raked down to the chip unit, each pot (main, then side pots) to its best hand under art. 5,
+    the rakes out of the main pot first, equal hands sharing with the remainder to the highest seat, and every stack
+    after the hand right."""
     problems = []
     unit, ante = Decimal(config["chip_unit"]), Decimal(config["ante"])
     stacks = {e["seat"]: money(e) for e in events if e["event"] == "seat"}
@@ -259,6 +276,12 @@ def payout_problems(config: dict, events: list[dict]) -> list[str]:
     if len(live) > 1 and (set(shown) != set(live) or any(shown[s] != dealt[s][1] or len(dealt[s]) != 5 for s in live)):
         problems.append("showdown")
     values = {s: rank5(dealt[s]) for s in live} if len(live) > 1 else {live[0]: 0}
+    if len(live) > 1:  # art. 10 e): counterclockwise from the right of the best four open cards
+        best = max(live, key=lambda s: open_cards_rank(dealt[s][:1] + dealt[s][2:], 4))
+        ring = sorted(live, reverse=True)
+        if [e["seat"] for e in events if e["event"] == "show"] != [s for s in ring if s < best] + \
+                [s for s in ring if s >= best]:
+            problems.append("showdown order")
     expected, previous, taken = Counter(), Decimal(0), ante + due
     levels = sorted({matched[s] for s in live})
     for index, level in enumerate(levels):
