@@ -787,9 +787,10 @@ def out_of_turn(hand: ExportedHand, rng: random.Random, streets: tuple[str, ...]
 def check_facing_bet(hand: ExportedHand, rng: random.Random) -> Mutation:
     """The fold that ended a hand before the river becomes a check facing the bet. He answered the bet, wrongly: the
     round does not end with him still to act (one error, one finding). Knock-on findings: THE-6.4 when the unraised
-    big blind had not acted yet (as when the small blind "checks" the big blind), and the hand ends with two players
-    in it who showed nothing (THE-8.4, one per player). The chips are unchanged; with the board incomplete the awards
-    are not judged."""
+    big blind had not acted yet (as when the small blind "checks" the big blind), else the hand ends with two players
+    in it who showed nothing (THE-8.4, one per player). The big blind skipped is absent from the betting: whether he
+    is still in the hand, and so whether there is a showdown, is his missing action's, reported once (THE-6.4). The
+    chips are unchanged; with the board incomplete the awards are not judged."""
     if _has_known_issue(hand) or hand.showdown or not hand.actions:
         raise Unsuitable
     x = hand.actions[-1]
@@ -807,6 +808,7 @@ def check_facing_bet(hand: ExportedHand, rng: random.Random) -> Mutation:
     if (x.street == "preflop" and not big_blind["all_in"] and not any(a.kind == "raise" for a in before)
             and not any(a.seat == big_blind["seat"] for a in before) and big_blind["seat"] != x.seat):
         expected["THE-6.4"] = 1  # the unraised big blind is still to act: the round ended before his option
+        del expected["THE-8.4"]  # and he is absent from the betting: no showdown is known to be owed
     return Mutation("check_facing_bet", hand, events, expected, said,
                     f"seat {x.seat} checks facing {x.call_amount} on the {x.street}",
                     at=(OPTION_RULE[x.street], x.event))

@@ -18,8 +18,9 @@ docs/log-format.md, "Texas Hold'em", burns, dealing order and showdown cards inc
    | out_of_turn_flop                      | THE-7.2                                                                |
    | out_of_turn_turn_river                | THE-8.3                                                                |
    | check_facing_bet (the hand's last     | THE-6.3 pre-flop / THE-7.3 later (he answered the bet, wrongly: no     |
-   |   fold, before the river)             |   round left open); + THE-6.4 if the unraised big blind had not acted; |
-   |                                       |   + THE-8.4 twice (two players left, no show)                          |
+   |   fold, before the river)             |   round left open); + THE-6.4 if the unraised big blind had not acted  |
+   |                                       |   (he is then absent from the betting: no showdown known to be owed),  |
+   |                                       |   else + THE-8.4 twice (two players left, no show)                     |
    | fourth_raise (fixed limit, > 2 live)  | THE-12.2; + THE-6.2 pre-flop / THE-6.5 later when players are left     |
    |                                       |   owing the unanswered raise                                           |
    | wrong_unit (fixed limit)              | THE-11.2                                                               |

@@ -2,10 +2,14 @@
 
 It records, for every logged action, the state the action met (who should act, what was owed, the smallest full
 raise), then applies the action exactly as logged. It never inserts a missing action: a round that ends with a
-player still to act is recorded as a ``RoundClose``. After an action out of turn, the player whose turn it was is
-still the one expected, so one error in the log gives one finding, not a cascade. A fold by the last player left
-in the hand is recorded (an action when the round was over) but does not fold him: nobody else contests the pot,
-and the bets of those who folded go into the winner's pot (arts. 10(2), 13(3)).
+player still to act is recorded as a ``RoundClose``. One skipped player, one finding: a player whose turn passes
+without his action (another acts in his place, or the round ends) is from then on *absent from the betting*: nobody
+waits for him, so the same missing action is not reported again in that round or the next ones. He is not folded:
+the log does not say so. If he acts later in the round he was skipped in, he makes up that action (in turn, from his
+seat); if he acts in a later round, that action is judged as any other, out of turn when his turn in that round had
+already passed. A fold by the last player left in the hand is recorded (an action when the round was over) but does
+not fold him: nobody else contests the pot, and the bets of those who folded go into the winner's pot (arts. 10(2),
+13(3)).
 
 A stack not logged (``None``) is never compared: the action's ``all_in`` says when the player has no chips left.
 When it does not say either, a player who put chips in may have none left: he is taken to be all-in once the
@@ -66,6 +70,8 @@ class Betting:
         self.street = STREETS[0]
         self.bb_seat: int | None = None
         self.due_bb_seat = big_blind_seat
+        self.absent: dict[int, str] = {}  # absent from the betting: the street on which his turn passed
+        self.short: set[int] = set()  # absent at the end of a round whose bet he had not matched
         self._new_round(pointer=hand.button)
 
     def _new_round(self, pointer: int | None) -> None:
@@ -76,18 +82,15 @@ class Betting:
         self.acted: set[int] = set()
         self.answered: dict[int, Decimal] = {}  # a check or short call facing a bet: the bet it answered, wrongly
         self.no_reraise: set[int] = set()
+        self.passed: set[int] = set()  # absent players whose turn in this round went by
         self.pointer = pointer
-
-    def pending(self) -> list[int]:
-        """Players who must still act in this round, clockwise from the pointer."""
-        return list(self._owing(self._can_act()))
 
     def _can_act(self) -> list[int]:
         """The live players not all-in, in seat order."""
         return [s for s in self.order if s not in self.folded and s not in self.all_in]
 
     def _owing(self, can_act: list[int]) -> Iterator[int]:
-        """Who must still act, clockwise from the pointer, one at a time (``expected`` needs only the first)."""
+        """Who must still act, clockwise from the pointer, one at a time (``_turn`` needs only the first)."""
         if len(self.order) - len(self.folded) < 2:  # folded seats are always in ``order``
             return
         if self._no_betting_left(can_act) and not self._big_blind_option(can_act):
@@ -106,9 +109,38 @@ class Betting:
         """Art. 6(4): the big blind still has his option even when everyone else is all-in for no more than it."""
         return self.street == "preflop" and can_act == [self.bb_seat] and self.bb_seat not in self.acted
 
-    def expected(self) -> int | None:
-        """The first of ``pending()``: who must act now (None: nobody)."""
-        return next(self._owing(self._can_act()), None)
+    def _turn(self, actor: int) -> int | None:
+        """Who must act now: the first player to act who is not absent from the betting (None: nobody). A player
+        who may be all-in is taken to be once the betting passes him over (unless he is ``actor``); absent players
+        passed over have had their turn in this round."""
+        while True:
+            for seat in self._owing(self._can_act()):
+                if seat in self.maybe_all_in and seat != actor:
+                    self._assume_all_in(seat)
+                    break
+                if seat not in self.absent:
+                    return seat
+                self.passed.add(seat)
+            else:
+                return None
+
+    def _whose_turn(self, action: Action) -> int | None:
+        """Who should have made ``action``. An absent player who acts comes back: in the round he was skipped in,
+        he makes up the action his skipped turn's finding reported (his turn); in a later round whose turn of his
+        already went by, he acts late (out of turn). A player acting in the turn of another, present, makes that
+        other absent: his turn passed, and this action is its one finding."""
+        s = action.seat
+        skipped_on = self.absent.get(s)
+        action.late = skipped_on not in (None, self.street) and s in self.passed
+        if not action.late:
+            self.absent.pop(s, None)
+        owing = self._turn(s)
+        self.absent.pop(s, None)
+        if skipped_on == self.street and s in self._owing(self._can_act()):
+            return s
+        if owing is not None and owing != s:
+            self.absent[owing] = self.street
+        return owing
 
     def close_round(self, src: Source) -> None:
         """Record a round that ends with players still to act. The big blind's option when nobody is left to bet
@@ -116,7 +148,11 @@ class Betting:
         for s in [s for s in self._owing(self._can_act()) if s in self.maybe_all_in]:
             self._assume_all_in(s)
         can_act = self._can_act()
-        pending = [] if self._no_betting_left(can_act) else list(self._owing(can_act))
+        owing = [] if self._no_betting_left(can_act) else list(self._owing(can_act))
+        pending = [s for s in owing if s not in self.absent]  # an absent player's missing action is reported
+        for s in pending:
+            self.absent[s] = self.street
+        self.short |= {s for s in self.absent if self.round[s] < self.current_bet}
         if pending:
             unraised_bb = (self.street == "preflop" and self.bb_seat in pending
                            and self.current_bet <= self.big_blind and self.raises == 0)
@@ -153,10 +189,8 @@ class Betting:
         if (self.street == STREETS[0] and self.bb_seat is None and self.due_bb_seat is not None and not self.acted
                 and self.pointer == self.hand.button):
             self.pointer = self.due_bb_seat  # no big blind posted: the turn still starts after its seat
-        while (owing := next(self._owing(self._can_act()), None)) in self.maybe_all_in and owing != s:
-            self._assume_all_in(owing)
+        action.expected_seat = self._whose_turn(action)
         can_act = self._can_act()
-        action.expected_seat = owing
         if action.expected_seat is None and action.kind == "check" and can_act == [s] and self._no_betting_left(can_act):
             action.expected_seat = s  # the last player with chips may check: he owes nothing, nobody is left to bet
         action.to_call = max(self.current_bet - self.round.get(s, ZERO), ZERO)
@@ -164,6 +198,7 @@ class Betting:
         action.min_increment = self.min_increment
         action.raises_before = self.raises
         action.live_players = len(self.order) - len(self.folded)
+        action.absent_players = len(self.absent)
         action.stack_before = self.stack.get(s, ZERO)
         # Several all-ins for less (``short_all_ins_add_up``): those made since his last action add up to what he
         # now owes; once that is a full raise, the betting is reopened to him.

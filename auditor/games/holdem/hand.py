@@ -33,11 +33,13 @@ class Action:
     flagged: bool | None = None  # the log's ``all_in`` (None: not logged)
     # Derived by the replay, before the action was applied:
     expected_seat: int | None = None  # who should have acted (None: nobody, the round was closed)
+    late: bool = False  # a player absent from the betting whose turn in this round had already passed
     to_call: Decimal = Decimal(0)
     current_bet: Decimal = Decimal(0)  # the highest contribution of the round
     min_increment: Decimal = Decimal(0)  # the smallest full raise increment (art. 12(1))
     raises_before: int = 0  # raises already made in the round (the opening bet is not a raise)
     live_players: int = 0  # players not folded
+    absent_players: int = 0  # of them, those absent from the betting (a turn of theirs passed without their action)
     stack_before: Decimal | None = Decimal(0)  # None: the stack before the hand is not logged
     may_raise: bool = True  # False after all-ins for less that did not reopen the betting to him
     # Derived from the action itself:
@@ -133,6 +135,11 @@ class Hand:
     contributions: dict[int, Decimal] = field(default_factory=dict)  # every chip each seat put in, antes included
     antes: dict[int, Decimal] = field(default_factory=dict)  # dead money: antes and dead posts
     folded: set[int] = field(default_factory=set)
+    # Players absent from the betting at the end: a turn of theirs passed without their action (reported once) and
+    # they did not act again.
+    absent: set[int] = field(default_factory=set)
+    # Players who were absent at the end of a round whose bet they had not matched: their part in the pots is unknown.
+    short: set[int] = field(default_factory=set)
     streets_played: list[str] = field(default_factory=list)
     # What a family of rules computes once for the hand (e.g. art. 16's rake numbers), by name.
     derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)

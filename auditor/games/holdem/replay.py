@@ -205,6 +205,8 @@ class _HandReplay:
             hand.contributions = betting.total
             hand.antes = betting.antes
             hand.folded = betting.folded
+            hand.absent = set(betting.absent)
+            hand.short = betting.short
 
 
 def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1 << 16) -> Iterator[Hand]:

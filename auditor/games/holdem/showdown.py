@@ -21,6 +21,7 @@ from auditor.games.poker.cards import STRAIGHT, STRAIGHT_FLUSH, category_of
 
 WHEEL_RANKS = frozenset("A2345")
 DUPLICATE = "a showdown card appears twice in the hand (THE-1.1): the hands cannot be valued"
+UNKNOWN_POTS = "a player absent from the betting (his action is missing) reached a pot: who contests it is unknown"
 Shares = dict[int, Decimal]
 
 
@@ -55,12 +56,20 @@ def _total(parts) -> Shares:
     return {s: a for s, a in totals.items() if a != 0}
 
 
+def unsettled(hand: Hand) -> set[int]:
+    """Players, never folded, whose part in the pots the log leaves unknown: absent from the betting at the end
+    without showing (did he fold?), or short of a bet of a round he was absent from (did he call?)."""
+    return {s for s in (hand.absent - set(hand.shown_cards())) | hand.short if s not in hand.folded}
+
+
 def _cards(hand: Hand) -> dict[int, list[str]] | None:
-    """Two known hole cards for every player still in the hand (shown, else as dealt), or None."""
+    """Two known hole cards for every player still in the hand (shown, else as dealt), or None. A player whose part
+    in the pots is unknown reaches none when the awards are judged: his cards are not needed."""
     shown, dealt = hand.shown_cards(), hand.hole_cards()
     cards = {}
+    out = unsettled(hand)
     for seat in hand.seats:
-        if seat in hand.folded:
+        if seat in hand.folded or seat in out:
             continue
         hole = shown.get(seat) or [c for c in dealt.get(seat, []) if c]
         if len(hole) != 2:
@@ -105,8 +114,12 @@ def review(hand: Hand, ruleset: Ruleset) -> Review:
     back = uncalled(contributions)
     if back:
         contributions[back[0]] -= back[1]
-    live = [s for s in hand.seats if s not in hand.folded]
     pots = build_pots(contributions, hand.folded, dead=sum(hand.antes.values(), ZERO))
+    unknown = unsettled(hand)
+    if any(s in unknown for p in pots for s in p.eligible):
+        result.missing = UNKNOWN_POTS
+        return result
+    live = [s for s in hand.seats if s not in hand.folded and s not in unknown]
     rake = _rake(hand, pots, back)
     if len(live) > 1:
         cards = _cards(hand)

@@ -9,18 +9,22 @@ BETTING = ("fold", "check", "call", "bet", "raise")
 
 
 def out_of_turn(streets: tuple[str, ...], article: str):
-    """Actions by a player whose turn it was not (the replay's expected seat), on the given streets."""
+    """Actions by a player whose turn it was not (the replay's expected seat), on the given streets. The player
+    expected is then absent from the betting (``betting.py``): his missing action is this one finding."""
     def check(hand, ruleset):
         for a in hand.actions:
             if a.street in streets and a.kind in BETTING and a.seat != a.expected_seat:
-                turn = f"it was seat {a.expected_seat}'s turn" if a.expected_seat else "the round was over"
-                yield breach(a.src, f"seat {a.seat} acted ({a.kind}) on the {a.street} when {turn} ({article})",
+                turn = f"when it was seat {a.expected_seat}'s turn" if a.expected_seat else "when the round was over"
+                if a.late:
+                    turn = "after his turn had passed" + (f", {turn}" if a.expected_seat else "")
+                yield breach(a.src, f"seat {a.seat} acted ({a.kind}) on the {a.street} {turn} ({article})",
                              a.expected_seat if a.expected_seat else "no action", a.seat)
     return check
 
 
 def closed_early(streets: tuple[str, ...], bb_option: bool | None, article: str):
-    """Betting rounds that ended with players still to act (``bb_option``: only / never the unraised big blind)."""
+    """Betting rounds that ended with players still to act (``bb_option``: only / never the unraised big blind); a
+    player absent from the betting since an earlier finding is not named again."""
     def check(hand, ruleset):
         for c in hand.closes:
             if c.street in streets and (bb_option is None or c.big_blind_option == bb_option):

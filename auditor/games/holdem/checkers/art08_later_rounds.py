@@ -30,10 +30,12 @@ def _full_board(hand, ruleset):
 
 
 def _reveal(hand, ruleset):
-    live = [s for s in hand.seats if s not in hand.folded]
+    """A player absent from the betting who shows nothing is not judged: his missing action (a fold?) was the
+    finding."""
+    shown = hand.shown_cards()
+    live = [s for s in hand.seats if s not in hand.folded and (s not in hand.absent or s in shown)]
     if hand.void is not None or len(live) < 2:
         return
-    shown = hand.shown_cards()
     for seat in sorted(live):
         if len(shown.get(seat, [])) != 2:
             yield breach(hand.end or hand.start, f"seat {seat} was in the showdown but showed "

@@ -30,7 +30,8 @@ def _per_seat(events) -> dict[int, Decimal]:
 
 def _accounts(hand, ruleset):
     """The pot is paid out whole: contributions − refunds = awards + rake (a rake not logged is what the awards leave,
-    never below 0); every stack reconciles; the uncalled bet (and only it) is returned."""
+    never below 0); every stack reconciles; the uncalled bet (and only it) is returned. What is uncalled is unknown
+    when a player absent from the betting is short of a bet: his missing action may have been the call."""
     put_in = sum(hand.contributions.values(), ZERO)
     back = sum((r.amount for r in hand.refunds), ZERO)
     paid = sum((a.amount for a in hand.awards), ZERO)
@@ -48,7 +49,7 @@ def _accounts(hand, ruleset):
     refunds, awards = _per_seat(hand.refunds), _per_seat(hand.awards)
     logged_back = {s: a for s, a in refunds.items() if s not in hand.folded and a != 0}  # a refund of 0 returns nothing
     want = {expected_back[0]: expected_back[1]} if expected_back else {}
-    if logged_back != want:
+    if logged_back != want and not hand.short - hand.folded:
         yield breach(where, "uncalled bet returned: "
                             + (", ".join(f"seat {s} {_f(a)}" for s, a in sorted(logged_back.items())) or "nothing")
                             + "; due: " + (", ".join(f"seat {s} {_f(a)}" for s, a in want.items()) or "nothing"),

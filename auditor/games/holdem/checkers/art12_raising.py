@@ -9,6 +9,9 @@ from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.conditions import all_in_logged, all_of, betting, seated, short_bet
 
+ABSENT_PLAYERS = ("a player absent from the betting (his action is missing): whether more than two were in the hand "
+                  "is unknown")
+
 
 def _minimum_raise(hand, ruleset):
     """In fixed limit the size of every bet and raise is art. 11(2)'s (THE-11.2): only the reopening is judged here."""
@@ -29,11 +32,16 @@ def _minimum_raise(hand, ruleset):
                          f"{a.increment.normalize():f}")
 
 
+def _beyond_cap(a, cap: int) -> bool:
+    """A full raise when ``cap`` raises were already made in the round."""
+    return (a.kind in ("bet", "raise") and a.current_bet > 0 and a.increment >= a.min_increment
+            and a.raises_before >= cap)
+
+
 def _raise_cap(hand, ruleset):
     cap = ruleset.param("limit_raise_cap")
     for a in hand.actions:
-        if a.kind in ("bet", "raise") and a.current_bet > 0 and a.increment >= a.min_increment \
-                and a.raises_before >= cap and a.live_players > 2:
+        if _beyond_cap(a, cap) and a.live_players > 2:
             yield breach(a.src, f"raise number {a.raises_before + 1} in the {a.street} round with "
                                 f"{a.live_players} players live (art. 12(2): at most {cap})", f"<= {cap}",
                          a.raises_before + 1)
@@ -41,4 +49,14 @@ def _raise_cap(hand, ruleset):
 
 register(ReplayRule(id="THE-12.1", game="holdem", check=_minimum_raise,
                     applies=all_of(seated, all_in_logged(short_bet))))
-register(ReplayRule(id="THE-12.2", game="holdem", check=_raise_cap, applies=all_of(betting("fixed_limit"), seated)))
+def _players_known(hand, ruleset) -> str | None:
+    """A raise beyond the cap is lawful with two players in the hand (art. 12(4)): not judged when that hangs on a
+    player absent from the betting (a fold of his may be missing)."""
+    cap = ruleset.param("limit_raise_cap")
+    if any(_beyond_cap(a, cap) and a.live_players > 2 >= a.live_players - a.absent_players for a in hand.actions):
+        return ABSENT_PLAYERS
+    return None
+
+
+register(ReplayRule(id="THE-12.2", game="holdem", check=_raise_cap,
+                    applies=all_of(betting("fixed_limit"), seated, _players_known)))
