@@ -1,10 +1,10 @@
-"""Command-line interface: ``auditor audit | rules | simulate | keygen | sign | verify | reproduce``."""
+"""Command-line interface: ``auditor audit | rules | simulate | keygen | sign | verify | reproduce | validate``."""
 
 import sys
 import traceback
 
 from auditor.cli import (  # noqa: F401  (register the commands)
-    audit, reproduce, rules, signing, simulate, simulate_holdem, simulate_stud,
+    audit, reproduce, rules, signing, simulate, simulate_holdem, simulate_stud, validate,
 )
 from auditor.cli.app import app
 from auditor.model.outcome import ExitCode

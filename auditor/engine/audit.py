@@ -19,7 +19,8 @@ from auditor.ingest.discover import discover
 from auditor.ingest.load import ingest
 from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
 from auditor.model.result import (
-    AmendmentInfo, ArticleInfo, AuditResult, OriginalInfo, QuarantinedRecord, Reading, RulesetInfo, RuleSummary,
+    AmendmentInfo, ArticleInfo, AuditResult, InputFile, OriginalInfo, QuarantinedRecord, Reading, RulesetInfo,
+    RuleSummary,
 )
 from auditor.model.verdict import NO_CHECKER
 
@@ -158,6 +159,23 @@ def findings_rows(con: duckdb.DuckDBPyConnection) -> list[dict]:
     return sorted((dict(zip(names, r)) for r in con.execute(f"SELECT {quoted} FROM findings").fetchall()), key=sort_key)
 
 
+def quarantined_records(con: duckdb.DuckDBPyConnection) -> list[QuarantinedRecord]:
+    """Every record the ingest refused, by file and line."""
+    return [QuarantinedRecord(f, l, r, raw) for f, l, r, raw in con.execute(
+        "SELECT file, line, reason, raw FROM quarantine ORDER BY file, line").fetchall()]
+
+
+def ingest_logs(
+    paths: list[Path], con: duckdb.DuckDBPyConnection, progress: Progress | None = None
+) -> list[InputFile]:
+    """Find the log files under ``paths`` and load them into ``con`` (``events``, ``quarantine``, ``tables``):
+    the audit's first stage, and all of ``auditor validate``. Raises ``ingest.discover.InputError``."""
+    progress = progress or Progress()
+    files = discover(paths)
+    progress.start("reading", len(files))
+    return ingest(con, files, progress=lambda f: progress.step(f.name)).inputs
+
+
 def audit(
     paths: list[Path], rulesets: dict[str, Ruleset], *, con: duckdb.DuckDBPyConnection | None = None,
     strict: bool = False, max_quarantined: int = 0, params: dict[str, str] | None = None,
@@ -169,19 +187,16 @@ def audit(
     be audited."""
     progress = progress or Progress()
     con = con or connect()
-    files = discover(paths)
-    progress.start("reading", len(files))
-    ingested = ingest(con, files, progress=lambda f: progress.step(f.name))
+    inputs = ingest_logs(paths, con, progress)
     games = run_checks(con, rulesets, progress)
     period = con.execute("SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') FROM events").fetchone()
     casinos = [c for (c,) in con.execute(
         "SELECT DISTINCT config->>'casino' FROM tables WHERE config->>'casino' IS NOT NULL ORDER BY 1").fetchall()]
-    quarantine = [QuarantinedRecord(f, l, r, raw) for f, l, r, raw in con.execute(
-        "SELECT file, line, reason, raw FROM quarantine ORDER BY file, line").fetchall()]
+    quarantine = quarantined_records(con)
     used = [rulesets[g] for g in games if g in rulesets]
     result = AuditResult(
         auditor_version=__version__, casino=", ".join(casinos) or "(not stated in the logs)",
-        period_start=period[0], period_end=period[1], inputs=ingested.inputs,
+        period_start=period[0], period_end=period[1], inputs=inputs,
         rulesets=[_ruleset_info(r) for r in used], articles=[a for r in used for a in _articles(r)],
         rules=_rule_summaries(con, rulesets, games), findings=findings_rows(con), quarantine=quarantine, strict=strict,
         max_quarantined=max_quarantined, games=games,
