@@ -9,10 +9,12 @@ import typer
 
 from auditor.cli.app import app
 from auditor.cli.common import load_rulesets_or_exit, params_set
+from auditor.cli.formats import Format, print_outcome, write_junit_or_exit
 from auditor.cli.outputs import claim_out_or_exit, publish_or_exit
 from auditor.cli.progress import progress_display
 from auditor.cli.run_facts import now, run_facts
 from auditor.engine.audit import audit as run_audit, connect
+from auditor.engine.table_coverage import table_coverage
 from auditor.ingest.discover import InputError
 from auditor.model.outcome import ExitCode
 
@@ -70,6 +72,12 @@ def audit(
                                             help="Cap DuckDB's memory, e.g. 4GB (default: DuckDB's, 80% of the "
                                                  "RAM); past it DuckDB spills to disk."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
+    output_format: Format = typer.Option(Format.text, "--format", help="text, or json: standard output holds only "
+                                         "{summary (summary.json), findings (findings.json), out, written}, for "
+                                         "scripts; the messages go to standard error."),
+    junit: Path | None = typer.Option(None, "--junit", help="Also write this JUnit XML file (not in --out): one "
+                                      "test case per enforced rule and table, failed by its violations, skipped "
+                                      "when it evaluated nothing there; and one for the verdict.", dir_okay=False),
 ) -> None:
     """Audit casino table-game logs against the regulations and write a cited report.
 
@@ -98,18 +106,14 @@ def audit(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
     result.run = run_facts(started, paths, out, db=db, threads=threads, memory_limit=memory_limit)
+    coverage = table_coverage(con) if junit else None
     con.close()
     written = publish_or_exit(folder, result, pdf=not no_pdf, key=(sign, passphrase) if sign else None,
                               examples=examples)
-    quarantined = len(result.quarantine)
-    typer.echo(
-        f"{len(result.inputs)} file(s), {sum(i.records for i in result.inputs)} records "
-        f"({quarantined} quarantined); {result.violations} violation(s), {result.warnings} warning(s) "
-        f"in {len(result.findings)} finding(s)."
-    )
-    typer.echo(f"written to {out}: {', '.join(written)}")
+    if junit:
+        write_junit_or_exit(junit, result, coverage, out)
+    print_outcome(result, out, written, output_format)
     verdict = result.verdict
-    typer.echo(f"verdict: {verdict.status}")
     for reason in verdict.reasons:
         typer.echo(f"{verdict.status}: {reason.message}", err=True)
     raise typer.Exit(verdict.exit_code)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from enum import Enum
 from pathlib import Path
 
 import typer
 
 from auditor.cli.app import app
+from auditor.cli.formats import Format
 from auditor.cli.progress import progress_display
 from auditor.engine.audit import connect, ingest_logs, quarantined_records
 from auditor.ingest.discover import InputError
@@ -22,11 +22,6 @@ EXIT_HELP = (
     "Exit codes: 0 every record of every file accepted; 2 a record quarantined, a file without any record, or a "
     "path that cannot be read (typer's 2 also for usage errors)."
 )
-
-
-class Format(str, Enum):
-    text = "text"
-    json = "json"
 
 
 def _report(inputs: list[InputFile], quarantine: list[QuarantinedRecord]) -> dict:
