@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
 
 import typer
 
 from auditor.cli.app import app
 from auditor.cli.common import load_rulesets_or_exit
 from auditor.engine.registry import checkers
+from auditor.engine.ruleset import PREFIX
+from auditor.engine.suggest import did_you_mean
 from auditor.model.finding import rule_order
 
 
-class Game(str, Enum):
-    baccarat = "baccarat"
-    holdem = "holdem"
-    stud = "stud"
+def _game(value: str | None) -> str | None:
+    """A known game, or a usage error naming the closest one."""
+    if value is not None and value not in PREFIX:
+        raise typer.BadParameter(f"no game '{value}'{did_you_mean(value, PREFIX)}; the games: {', '.join(PREFIX)}")
+    return value
 
 
 @app.command()
 def rules(
-    game: Game | None = typer.Option(None, "--game", "-g", help="Only this game's rules."),
+    game: str | None = typer.Option(None, "--game", "-g", callback=_game, metavar="baccarat|holdem|stud",
+                                    help="Only this game's rules."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
     """List every rule id with its article citation, whether it is enforced and whether a checker implements it.
@@ -31,7 +34,7 @@ def rules(
     rulesets = load_rulesets_or_exit()
     rows = []
     for name, ruleset in sorted(rulesets.items()):
-        if game and name != game.value:
+        if game and name != game:
             continue
         implemented = {c.id for c in checkers(name)}
         for spec in sorted(ruleset.rules.values(), key=lambda r: rule_order(r.id)):

@@ -12,6 +12,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from auditor.engine.suggest import closest, did_you_mean
+
 # Installed: the package's own copy. In a checkout, auditor/rulesets links to the top-level rulesets/ folder.
 RULESET_DIR = (Path(__file__).resolve().parents[1] / "rulesets").resolve()
 RULE_ID = re.compile(r"^(BAC|THE|5CS)-\d+(\.\d+)?$")
@@ -285,17 +287,38 @@ def load_rulesets(
         raise RulesetError(f"no ruleset for {', '.join(missing)} in {directory} (an incomplete installation?)")
     known = {"macau"} | {name for r in found.values() for name in r.profiles}
     if profile not in known:
-        raise RulesetError(f"no profile '{profile}' in {directory} (known: {', '.join(sorted(known))})")
+        raise RulesetError(f"no profile '{profile}'{did_you_mean(profile, known)} in {directory} "
+                           f"(known: {', '.join(sorted(known))})")
     for key, value in (overrides or {}).items():
         game, _, pname = key.partition(".")
         if game not in found or pname not in found[game].parameters:
-            raise RulesetError(f"--param {key}: no such parameter (write <game>.<name>, e.g. baccarat.cut_card_tolerance)")
+            raise RulesetError(f"--param {key}: no such parameter{_param_hint(found, game, pname)}")
         parameter = found[game].parameters[pname]
-        coerced = _coerce(parameter.value, value)
+        try:
+            coerced = _coerce(parameter.value, value)
+        except RulesetError as exc:
+            raise RulesetError(f"--param {key}: {exc}") from None
         if parameter.choices and coerced not in parameter.choices:
             raise RulesetError(f"--param {key}: '{value}' is not one of {', '.join(map(str, parameter.choices))}")
         found[game].overrides[pname] = coerced
     return found
+
+
+def _param_hint(found: dict[str, Ruleset], game: str, pname: str) -> str:
+    """The closest ``<game>.<name>`` to a mistyped ``--param`` (the game, the name or both mistyped, or the game
+    left out), else the game's parameters, else how to write one."""
+    if not pname:  # no "<game>.": the name alone
+        name = closest(game, {p for r in found.values() for p in r.parameters})
+        options = " or ".join(f"'{g}.{name}'" for g, r in sorted(found.items()) if name in r.parameters)
+        return f" (did you mean {options}?)" if name else f" (write <game>.<name>, a game among {', '.join(found)})"
+    known_game = game if game in found else closest(game, found)
+    if known_game is None:
+        return f" (no game '{game}': write <game>.<name>, a game among {', '.join(sorted(found))})"
+    parameters = found[known_game].parameters
+    name = pname if pname in parameters else closest(pname, parameters)
+    if name is None:
+        return f" (the parameters of {known_game}: {', '.join(sorted(parameters))})"
+    return f" (did you mean '{known_game}.{name}'?)"
 
 
 def _coerce(default: object, text: str) -> object:
