@@ -14,6 +14,7 @@ from auditor.cli.formats import Format
 from auditor.cli.progress import progress_display
 from auditor.engine.audit import connect, ingest_logs, quarantined_records
 from auditor.ingest.discover import InputError
+from auditor.ingest.readers import LOG_SUFFIXES
 from auditor.model.outcome import ExitCode
 from auditor.model.result import InputFile, QuarantinedRecord
 from auditor.model.verdict import plural
@@ -62,8 +63,8 @@ def _print_text(report: dict, show: int) -> None:
 
 @app.command(epilog=EXIT_HELP)
 def validate(
-    paths: list[Path] = typer.Argument(..., help="Log files or folders, as for audit (.jsonl, .ndjson, .csv, "
-                                                 ".parquet, .phh, .phhs).", show_default=False),
+    paths: list[Path] = typer.Argument(..., help=f"Log files or folders, as for audit (searched recursively for "
+                                                 f"{', '.join(LOG_SUFFIXES)}).", show_default=False),
     output_format: Format = typer.Option(Format.text, "--format", help="text for people; json for scripts (every "
                                                                        "quarantined record, on standard output)."),
     show: int = typer.Option(20, "--show", min=1, help="Text: the reasons and quarantined records listed at most."),
