@@ -11,7 +11,7 @@ from auditor.cli.app import app
 from auditor.cli.common import load_rulesets_or_exit, params_set
 from auditor.cli.formats import Format, print_outcome, write_junit_or_exit
 from auditor.cli.outputs import claim_out_or_exit, publish_or_exit
-from auditor.cli.progress import progress_display
+from auditor.cli.progress import QUIET_HELP, VERBOSE_HELP, progress_display
 from auditor.cli.run_facts import now, run_facts
 from auditor.engine.audit import audit as run_audit, connect
 from auditor.engine.table_coverage import table_coverage
@@ -71,7 +71,8 @@ def audit(
     memory_limit: str | None = typer.Option(None, "--memory-limit", callback=_memory_size,
                                             help="Cap DuckDB's memory, e.g. 4GB (default: DuckDB's, 80% of the "
                                                  "RAM); past it DuckDB spills to disk."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help=VERBOSE_HELP),
     output_format: Format = typer.Option(Format.text, "--format", help="text, or json: standard output holds only "
                                          "{summary (summary.json), findings (findings.json), out, written}, for "
                                          "scripts; the messages go to standard error."),
@@ -98,7 +99,7 @@ def audit(
     folder = claim_out_or_exit(ctx, out, paths, overwrite=overwrite, db=db)
     started = now()
     try:
-        with progress_display(quiet) as progress:
+        with progress_display(quiet, verbose) as progress:
             con = connect(db, threads, memory_limit)
             result, con = run_audit(paths, rulesets, con=con, strict=strict, max_quarantined=max_quarantined,
                                     params=params_set(rulesets, param), progress=progress)
@@ -108,8 +109,11 @@ def audit(
     result.run = run_facts(started, paths, out, db=db, threads=threads, memory_limit=memory_limit)
     coverage = table_coverage(con) if junit else None
     con.close()
-    written = publish_or_exit(folder, result, pdf=not no_pdf, key=(sign, passphrase) if sign else None,
-                              examples=examples)
+    with progress_display(quiet, verbose) as progress:
+        progress.start("writing", 1)
+        written = publish_or_exit(folder, result, pdf=not no_pdf, key=(sign, passphrase) if sign else None,
+                                  examples=examples)
+        progress.step("report.pdf" if not no_pdf else "findings files")
     if junit:
         write_junit_or_exit(junit, result, coverage, out)
     print_outcome(result, out, written, output_format)

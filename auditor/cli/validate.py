@@ -11,7 +11,7 @@ import typer
 
 from auditor.cli.app import app
 from auditor.cli.formats import Format
-from auditor.cli.progress import progress_display
+from auditor.cli.progress import QUIET_HELP, VERBOSE_HELP, progress_display
 from auditor.engine.audit import connect, ingest_logs, quarantined_records
 from auditor.ingest.discover import InputError
 from auditor.ingest.readers import LOG_SUFFIXES
@@ -68,7 +68,8 @@ def validate(
     output_format: Format = typer.Option(Format.text, "--format", help="text for people; json for scripts (every "
                                                                        "quarantined record, on standard output)."),
     show: int = typer.Option(20, "--show", min=1, help="Text: the reasons and quarantined records listed at most."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help=VERBOSE_HELP),
 ) -> None:
     """Check that logs can be audited: read every record and validate it exactly as audit does (format, fields,
     order of events, table configuration), without running any rule.
@@ -78,7 +79,7 @@ def validate(
     audit looks for."""
     con = connect()
     try:
-        with progress_display(quiet) as progress:
+        with progress_display(quiet, verbose) as progress:
             inputs = ingest_logs(paths, con, progress)
     except InputError as exc:
         typer.echo(f"error: {exc}", err=True)

@@ -12,7 +12,7 @@ import duckdb
 from auditor import __version__
 from auditor.engine.batches import BATCH_UNITS, table_batches
 from auditor.engine.registry import SqlRule, checkers
-from auditor.engine.replay_runner import PROGRESS_EVERY, ReplayRule, run_replay_rules
+from auditor.engine.replay_runner import ReplayRule, replay_steps, run_replay_rules
 from auditor.engine.ruleset import Ruleset, citation
 from auditor.engine.sql_runner import create_result_tables, run_sql_rules
 from auditor.ingest.discover import discover
@@ -86,7 +86,7 @@ def run_checks(
                 run_sql_rules(con, sql_rules, ruleset, progress.step)
         if replay_rules:
             hands = con.execute("SELECT count(*) FROM events WHERE game = ? AND event = 'hand_start'", [game]).fetchone()[0]
-            progress.start(f"{game}", max(hands // PROGRESS_EVERY, 1))
+            progress.start(f"{game}", replay_steps(hands))
             run_replay_rules(con, game, replay_rules, ruleset, progress.step)
     return games
 

@@ -101,6 +101,12 @@ class _Coverage:
         con.unregister("replay_coverage")
 
 
+def replay_steps(hands: int) -> int:
+    """The progress steps ``run_replay_rules`` takes over ``hands`` hands: one per thousand and one for the rest
+    (one when there is none)."""
+    return max(-(-hands // PROGRESS_EVERY), 1)
+
+
 def run_replay_rules(
     con: duckdb.DuckDBPyConnection, game: str, rules: list[ReplayRule], ruleset: Ruleset,
     step: Callable[[str], None] = lambda label: None,
@@ -111,6 +117,7 @@ def run_replay_rules(
     coverage = _Coverage([r.id for r in rules])
     evaluated, missing_counts = coverage.evaluated, coverage.missing
     judged = [(r.id, None if r.applies is always else r.applies, r.check) for r in rules]
+    n = 0
     for n, hand in enumerate(replay(con, ruleset), start=1):
         table = hand.table.table_id
         if table != coverage.table:
@@ -128,6 +135,8 @@ def run_replay_rules(
                              b.seq, b.file, b.line, b.message, b.expected, b.found))
         if n % PROGRESS_EVERY == 0:
             step(f"{n} hands")
+    if n % PROGRESS_EVERY or not n:  # the last step: the hands past the last thousand, or none at all
+        step(f"{n} hands")
     names = ["rule", "article", "severity", "game", "table", "shoe", "hand", "seq", "file", "line", "message",
              "expected", "found"]
     found = pa.Table.from_pylist([dict(zip(names, r)) for r in rows], schema=pa.schema(
