@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import duckdb
 import typer
 
 from auditor.cli.app import app
@@ -21,12 +22,11 @@ from auditor.model.outcome import ExitCode
 EXIT_CODES_HELP = (
     "Exit codes: 0 no violation found (warnings may exist); 1 violations found; 2 input error (a path that cannot be "
     "read, a bad ruleset, an --out that cannot be used or written, a key without its passphrase, or --strict with "
-    "quarantined records); typer's 2 also for usage errors; 3 the auditor itself failed (its outputs must not be "
-    "used); 4 incomplete: the audit did not look at everything it was given "
-    "(no rule evaluated anything, a file with no accepted record, an empty one included, a game without ruleset or "
-    "with enforced rules that have no checker, a game none of whose units was evaluated, or more quarantined "
-    "records than --max-quarantined allows); it takes precedence over 1, and the violations found are still "
-    "reported in full."
+    "quarantined records) or out of memory; typer's 2 also for usage errors; 3 the auditor itself failed (its "
+    "outputs must not be used); 4 incomplete: the audit did not look at everything it was given (no rule evaluated "
+    "anything, a file with no accepted record, an empty one included, a game without ruleset or with enforced rules "
+    "that have no checker, a game none of whose units was evaluated, or more quarantined records than "
+    "--max-quarantined allows); it takes precedence over 1, and the violations found are still reported in full."
 )
 
 
@@ -105,6 +105,11 @@ def audit(
                                     params=params_set(rulesets, param), progress=progress)
     except InputError as exc:
         typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(ExitCode.INPUT_ERROR) from exc
+    except duckdb.OutOfMemoryException as exc:
+        limit = f"--memory-limit {memory_limit}" if memory_limit else "DuckDB's default memory limit (80% of the RAM)"
+        typer.echo(f"error: out of memory: the audit needs more than {limit} allows; raise --memory-limit, or audit "
+                   f"fewer files at a time. No report was written. (DuckDB: {str(exc).splitlines()[0]})", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
     result.run = run_facts(started, paths, out, db=db, threads=threads, memory_limit=memory_limit)
     coverage = table_coverage(con) if junit else None

@@ -1,32 +1,81 @@
-"""Validation of the table configuration carried by ``table_open`` (``x-config`` in the schema)."""
+"""Validation of the table configuration carried by ``table_open`` (``x-config`` in the schema).
+
+The JSON text is read as written: each number keeps its text (``JsonNumber``), never a binary float or an integer
+of unbounded size, and a key given twice is refused (which of the two is meant is unknown)."""
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 
-from auditor.ingest.schema import FLOAT_MONEY_LIMIT, MONEY_PATTERN, ConfigKey, Schema
+from auditor.ingest.nesting import TOO_DEEP, json_too_deep
+from auditor.ingest.schema import MONEY_PATTERN, ConfigKey, Schema
 
 _MONEY = re.compile(MONEY_PATTERN)
 _INT64 = 2**63  # what the model's BIGINT columns hold
+
+
+@dataclass(frozen=True)
+class JsonNumber:
+    """A JSON number as written; ``integer``: without fraction or exponent."""
+
+    text: str
+    integer: bool
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    keys = [k for k, _ in pairs]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise _DuplicateKey(", ".join(twice))
+    return dict(pairs)
+
+
+class _TooDeep(ValueError):
+    pass
+
+
+def _parse(text: str) -> object:
+    """The JSON text, numbers as ``JsonNumber``; raises ``ValueError`` (a key twice: ``_DuplicateKey``; nested
+    too deep for a recursive parser: ``_TooDeep``)."""
+    if json_too_deep(text):
+        raise _TooDeep(TOO_DEEP)
+    return json.loads(text, parse_int=lambda t: JsonNumber(t, True), parse_float=lambda t: JsonNumber(t, False),
+                      parse_constant=lambda t: JsonNumber(t, False), object_pairs_hook=_object)
+
+
+def _read(text: str, record: str | None) -> object:
+    """The configuration: the JSON text ``text``, or, given the text of its valid ``table_open`` record, the
+    record's ``config`` as written there (an object, or a string holding one)."""
+    if record is None:
+        return _parse(text)
+    config = _parse(record)["config"]  # type: ignore[index]
+    return _parse(config) if isinstance(config, str) else config
 
 
 def _check_value(key: ConfigKey, value: object) -> str | None:
     """The reason ``value`` does not fit, or None."""
     kind, enum = key.kind, key.enum
     if kind == "integer":
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not isinstance(value, JsonNumber) or not value.integer:
             return "expected an integer"
-        if not -_INT64 <= value < _INT64:
+        if len(value.text) > 20 or not -_INT64 <= int(value.text) < _INT64:
             return "expected an integer of at most 18 digits"
-        return "expected one of " + ", ".join(map(str, enum)) if enum and value not in enum else None
+        return "expected one of " + ", ".join(map(str, enum)) if enum and int(value.text) not in enum else None
     if kind == "boolean":
         return None if isinstance(value, bool) else "expected true or false"
     if kind == "money":
-        text = value if isinstance(value, str) else repr(value) if isinstance(value, (int, float)) else None
-        ok = text is not None and not isinstance(value, bool) and _MONEY.fullmatch(text) is not None
-        if not ok or (isinstance(value, float) and abs(value) >= FLOAT_MONEY_LIMIT):
+        text = value if isinstance(value, str) else value.text if isinstance(value, JsonNumber) else None
+        if text is None or _MONEY.fullmatch(text) is None:
             return "expected an exact decimal such as \"0.05\""
         return "expected an amount above zero" if key.positive and Decimal(text) <= 0 else None
     if not isinstance(value, str):
@@ -36,12 +85,25 @@ def _check_value(key: ConfigKey, value: object) -> str | None:
     return None
 
 
-def validate_config(schema: Schema, game: str, text: str) -> tuple[dict | None, list[str]]:
-    """Parse and check one table configuration; returns (normalised config, errors)."""
+def _normalised(key: ConfigKey, value: object) -> object:
+    if key.kind == "money":
+        return str(Decimal(str(value)))
+    return int(value.text) if isinstance(value, JsonNumber) else value
+
+
+def validate_config(
+    schema: Schema, game: str, text: str, record: str | None = None
+) -> tuple[dict | None, list[str]]:
+    """Parse and check one table configuration (``text``, or as written in ``record``: see ``_read``); returns
+    (normalised config, errors)."""
     try:
-        config = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return None, [f"config is not JSON: {exc.msg}"]
+        config = _read(text, record)
+    except _DuplicateKey as exc:
+        return None, [f"config: key {exc} given twice"]
+    except _TooDeep as exc:
+        return None, [f"config: {exc}"]
+    except ValueError as exc:
+        return None, [f"config is not JSON: {exc}"]
     if not isinstance(config, dict):
         return None, ["config is not a JSON object"]
     keys, required = schema.config[game]
@@ -53,8 +115,8 @@ def validate_config(schema: Schema, game: str, text: str) -> tuple[dict | None, 
             continue
         problem = _check_value(spec, value)
         if problem:
-            errors.append(f"config: {name}: {problem}, found {json.dumps(value)[:40]}")
+            shown = value.text if isinstance(value, JsonNumber) else json.dumps(value, default=str)
+            errors.append(f"config: {name}: {problem}, found {shown[:40]}")
     if errors:
         return None, errors
-    normalised = {k: (str(Decimal(str(v))) if keys[k].kind == "money" else v) for k, v in config.items()}
-    return normalised, []
+    return {k: _normalised(keys[k], v) for k, v in config.items()}, []

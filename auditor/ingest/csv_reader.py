@@ -49,21 +49,45 @@ def _shown(cells: list[str]) -> str:
     return ",".join(cells).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+class _Rows:
+    """The records of a CSV file as they are read: ``(line, raw, error)``."""
+
+    def __init__(self, text: str) -> None:
+        self.physical = text.split("\n")
+        self.lines: list[int] = []
+        self.raws: list[str | None] = []
+        self.errors: list[str | None] = []
+
+    def add(self, line: int, raw: str, error: str | None) -> None:
+        self.lines.append(line)
+        self.raws.append(raw)
+        self.errors.append(error)
+
+    def refuse_lines(self, first: int, last: int, reason: str) -> None:
+        """Lines ``first`` to ``last`` that do not make a row: each (but a blank one) a record of its own, with its
+        text, so that every line of the file is counted and shown."""
+        for number in range(first, min(last, len(self.physical)) + 1):
+            text = self.physical[number - 1].removesuffix("\r")
+            if text.strip():
+                self.add(number, _shown([text]), reason)
+
+
 def read_csv(path: Path, name: str) -> pa.Table:
     """Header row of field names, then one event per row; an empty cell is an absent field. Lines end with LF (or
     CR LF): a bare CR is a character of its line, part of a quoted value, else a malformed row. A row with a byte
-    that is not UTF-8 is refused, naming its line; every row is, when the byte is in the header."""
+    that is not UTF-8 is refused, naming its line; every row is, when the byte is in the header. What cannot be
+    read as a row of the header's fields (a malformed row, an unterminated quote, a row of another length) is
+    refused line by line."""
     decoded, bad = _decode_csv(path.read_bytes())
     reader = csv.reader(io.StringIO(decoded, newline="\n"), strict=True)
-    lines: list[int] = []
-    raws: list[str | None] = []
-    errors: list[str | None] = []
+    rows = _Rows(decoded)
     try:
         header = next(reader)
     except StopIteration:
         return raw_table(name, [], [], [], [])
     except csv.Error as exc:
-        return raw_table(name, [1], [None], [f"unreadable CSV header: {_csv_error(exc)}"], [False])
+        rows.refuse_lines(1, len(rows.physical), f"unreadable CSV header: {_csv_error(exc)}")
+        return raw_table(name, rows.lines, rows.raws, rows.errors, [False] * len(rows.lines))
     fields = {f.name for f in load_schema().fields}
     twice = sorted({h for h in header if h in fields and header.count(h) > 1})
     header_bad = _not_utf8(bad, 1, reader.line_num)
@@ -73,9 +97,7 @@ def read_csv(path: Path, name: str) -> pa.Table:
     ) or None
     start = reader.line_num + 1
     if not any(h in fields for h in header):  # the first line is no header: keep it as the record it may be
-        lines.append(1)
-        raws.append(_shown(header))
-        errors.append("; ".join(filter(None, [
+        rows.refuse_lines(1, reader.line_num, "; ".join(filter(None, [
             header_bad, "the CSV file's first line names no log field: a file without its header row?"])))
     while True:
         try:
@@ -83,27 +105,24 @@ def read_csv(path: Path, name: str) -> pa.Table:
         except StopIteration:
             break
         except csv.Error as exc:  # an unterminated quote reads every line after it into this row: name them
-            lines.append(start)
-            raws.append(None)
             span = f" (lines {start} to {reader.line_num} read as one row)" if reader.line_num > start else ""
-            errors.append(f"malformed CSV row: {_csv_error(exc)}{span}")
+            rows.refuse_lines(start, max(reader.line_num, start), f"malformed CSV row: {_csv_error(exc)}{span}")
             start = reader.line_num + 1
             continue
         if not any(cell.strip() for cell in row):
             start = reader.line_num + 1
             continue
-        lines.append(start)
-        shape = ambiguous or (f"CSV row has {len(row)} fields, the header has {len(header)}"
-                              if len(row) != len(header) else None)
         not_text = _not_utf8(bad, start, reader.line_num)
-        if shape or not_text:
-            raws.append(_shown(row))
-            errors.append("; ".join(filter(None, [not_text, shape])))
+        if len(row) != len(header) and not ambiguous:
+            span = f" (lines {start} to {reader.line_num})" if reader.line_num > start else ""
+            rows.refuse_lines(start, reader.line_num, "; ".join(filter(None, [
+                not_text, f"CSV row has {len(row)} fields, the header has {len(header)}{span}"])))
+        elif ambiguous or not_text:
+            rows.add(start, _shown(row), "; ".join(filter(None, [not_text, ambiguous])))
         else:
-            raws.append(json.dumps({k: v for k, v in zip(header, row) if v != ""}, ensure_ascii=False))
-            errors.append(None)
+            rows.add(start, json.dumps({k: v for k, v in zip(header, row) if v != ""}, ensure_ascii=False), None)
         start = reader.line_num + 1
-    last = [False] * len(lines)
-    if lines and not decoded.endswith(("\n", "\r")):
+    last = [False] * len(rows.lines)
+    if rows.lines and not decoded.endswith(("\n", "\r")):
         last[-1] = True
-    return raw_table(name, lines, raws, errors, last)
+    return raw_table(name, rows.lines, rows.raws, rows.errors, last)

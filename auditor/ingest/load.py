@@ -58,12 +58,12 @@ def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
     stored normalised. One UPDATE for all tables."""
     schema = load_schema()
     rows = con.execute(
-        f"SELECT rid, game, CAST(config AS VARCHAR) FROM {SCRATCH}.staged "
+        f"SELECT rid, game, CAST(config AS VARCHAR), open_raw FROM {SCRATCH}.staged "
         "WHERE event = 'table_open' AND errors IS NULL"
     ).fetchall()
     outcome = {"rid": [], "errors": [], "config": []}
-    for rid, game, text in rows:
-        normalised, errors = validate_config(schema, game, text)
+    for rid, game, text, record in rows:
+        normalised, errors = validate_config(schema, game, text, record)
         for key, value in zip(outcome, (rid, "; ".join(errors) or None,
                                          None if errors else json.dumps(normalised, sort_keys=True))):
             outcome[key].append(value)
@@ -82,11 +82,12 @@ def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
 
 def _create_scratch(con: duckdb.DuckDBPyConnection, schema: Schema, names: list[str]) -> None:
     """The working tables, in their own compressed in-memory database (detached at the end): ``staged`` (every
-    record typed, with its ``errors`` (NULL when valid), without its text) and ``files``."""
+    record typed, with its ``errors`` (NULL when valid), without its text but for a ``table_open``) and ``files``."""
     con.execute(f"DETACH DATABASE IF EXISTS {SCRATCH}")
     con.execute(f"ATTACH ':memory:' AS {SCRATCH} (COMPRESS)")
     typed = ", ".join(f"{f.column} {f.sql_type}" for f in schema.fields)
-    con.execute(f"CREATE TABLE {SCRATCH}.staged (rid BIGINT, fid INTEGER, line BIGINT, {typed}, errors VARCHAR)")
+    con.execute(f"CREATE TABLE {SCRATCH}.staged (rid BIGINT, fid INTEGER, line BIGINT, {typed}, errors VARCHAR, "
+                "open_raw VARCHAR)")
     con.register("file_names", pa.table({"fid": pa.array(range(len(names)), pa.int32()), "file": names}))
     con.execute(f"CREATE TABLE {SCRATCH}.files AS SELECT * FROM file_names")
     con.unregister("file_names")

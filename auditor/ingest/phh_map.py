@@ -27,7 +27,7 @@ from auditor.ingest.phh_parse import Action, HandSource, PhhError
 
 BETTING = {"NT": "no_limit", "FT": "fixed_limit"}
 NOT_LOGGED = "burns,deal_order,croupier_position,rake,showdown_mucks"
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
+_PLAYER = re.compile(r"p([1-9][0-9]{0,8})")  # longer is no player (and int() refuses thousands of digits)
 _AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
 ZERO = Decimal(0)
 UNKNOWN = Decimal("Infinity")  # a stack not logged: no bet exhausts it, and it is never written
@@ -48,7 +48,7 @@ def _number(value: Any, what: str, line: int) -> Decimal:
         shown = "nan" if number.is_nan() else "inf" if number > 0 else "-inf"
         raise PhhError(line, f"{what} is {shown} (unknown amount): the hand cannot be audited without it")
     if number and number.adjusted() >= 14:  # also before normalize(), which overflows at an exponent of 10^6
-        raise PhhError(line, f"{what} = {value:.6g} has more than 14 integer digits (the log format's money)")
+        raise PhhError(line, f"{what} = {number:.6g} has more than 14 integer digits (the log format's money)")
     if number.normalize().as_tuple().exponent < -4:
         raise PhhError(line, f"{what} = {value} has more than 4 decimals")
     return number

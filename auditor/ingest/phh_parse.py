@@ -16,6 +16,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from auditor.ingest.nesting import TOO_DEEP, too_deep_at
+
 _TOKEN = re.compile(
     r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|\n|[\[\]{}=,]|[^\s"\'#\[\]{}=,]+'
     r"|[ \t\r]+"
@@ -166,7 +168,11 @@ def _hand(key: str | None, fields: dict[str, Any], layout: Layout) -> HandSource
 
 
 def load_hands(text: str, several: bool) -> list[HandSource | PhhError]:
-    """The hands of a ``.phh`` (``several`` false) or ``.phhs`` file; a TOML error is the file's only item."""
+    """The hands of a ``.phh`` (``several`` false) or ``.phhs`` file; a TOML error, or arrays and tables nested too
+    deep for ``tomllib`` (which recurses), is the file's only item."""
+    deep = too_deep_at(_TOKEN.finditer(text))
+    if deep is not None:
+        return [PhhError(text.count("\n", 0, deep) + 1, f"not valid PHH: {TOO_DEEP}")]
     try:
         document = tomllib.loads(text, parse_float=Decimal)
     except ValueError as exc:  # TOMLDecodeError, or an integer of more digits than Python converts (4300)

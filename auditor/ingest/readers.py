@@ -7,6 +7,7 @@ records, every other line becomes a row."""
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 import duckdb
@@ -39,8 +40,9 @@ def raw_table(
 
 def read_jsonl(path: Path, name: str) -> pa.Table:
     """One JSON object per line; the JSON itself is parsed later, in DuckDB. A file of UTF-8 text is split in Arrow;
-    one with a line that is not UTF-8 line by line (``_read_jsonl_lines``), to name that line."""
-    data = path.read_bytes()
+    one with a line that is not UTF-8 line by line (``_read_jsonl_lines``), to name that line. A byte-order mark
+    is not part of the first record (as in CSV and PHH)."""
+    data = path.read_bytes().removeprefix(codecs.BOM_UTF8)
     if len(data) >= 2**31:
         return _read_jsonl_lines(data, name)
     try:

@@ -6,14 +6,21 @@ and the per-game table configuration keys. docs/log-format.md explains it for pe
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 
 MONEY_PATTERN = r"^[0-9]{1,14}(\.[0-9]{1,4})?$"  # never negative: no amount of the log is
-# Money given as a binary float (a JSON number with a fraction, a FLOAT or DOUBLE Parquet column) is accepted only below
-# this: up to it, every amount of at most 4 decimals has at most 15 significant digits, which a float gives back exactly.
+# Money given as a binary float (a FLOAT or DOUBLE Parquet column) is accepted only below this: up to it, every amount
+# of at most 4 decimals has at most 15 significant digits, which a float gives back exactly. (A JSON number is read as
+# written, never as a float.)
 FLOAT_MONEY_LIMIT = 10**11
+# An integer in decimal digits, without sign, leading zero, separator, base prefix or exponent that some tools read.
+INTEGER_PATTERN = r"^(0|-?[1-9][0-9]{0,18})$"
+# ISO 8601 (RFC 3339) date, or date and time to the microsecond with an optional offset (none: UTC). Words such as
+# "epoch" or "infinity", which DuckDB would read as a time, are not timestamps.
+TIMESTAMP_PATTERN = (r"^[0-9]{4}-[0-9]{2}-[0-9]{2}"
+                     r"([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)?)?$")
 CARD_PATTERN = r"^[A2-9TJQK][shdc]$"
 ENVELOPE = ("table_id", "game", "seq", "event")
 
@@ -25,6 +32,7 @@ class Field:
     kind: str  # string | integer | boolean | money | timestamp | card | json
     sql_type: str
     enum: tuple[str, ...] | None
+    minimum: int | None = None
 
 
 @dataclass(frozen=True)
@@ -34,6 +42,8 @@ class EventType:
     required: tuple[str, ...]
     # ``x-required-when``: (field, selector, values): ``field`` is required when ``selector`` is one of ``values``
     required_when: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    # Per game: every field the event may carry (the envelope, ``x-every-event``, its required and optional fields).
+    uses: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,18 @@ class Schema:
         return next(f for f in self.fields if f.name == name)
 
 
+def _event_type(name: str, spec: dict, everywhere: tuple[str, ...]) -> EventType:
+    required_when = tuple((field, selector, tuple(values)) for field, when in spec.get("x-required-when", {}).items()
+                          for selector, values in when.items())
+    optional = spec["optional"]
+    uses = {
+        game: frozenset((*everywhere, *spec["required"], *(optional[game] if isinstance(optional, dict) else optional),
+                         *(f for f, _, _ in required_when)))
+        for game in spec["games"]
+    }
+    return EventType(name, tuple(spec["games"]), tuple(spec["required"]), required_when, uses)
+
+
 @cache
 def load_schema() -> Schema:
     doc = json.loads(files("auditor.ingest").joinpath("event_schema.json").read_text(encoding="utf-8"))
@@ -66,16 +88,12 @@ def load_schema() -> Schema:
             kind=spec["x-type"],
             sql_type=sql_types[spec["x-type"]],
             enum=tuple(spec["enum"]) if "enum" in spec else None,
+            minimum=spec.get("minimum"),
         )
         for name, spec in doc["properties"].items()
     )
-    events = {
-        name: EventType(name, tuple(spec["games"]), tuple(spec["required"]), tuple(
-            (field, selector, tuple(values))
-            for field, when in spec.get("x-required-when", {}).items() for selector, values in when.items()
-        ))
-        for name, spec in doc["x-events"].items()
-    }
+    events = {name: _event_type(name, spec, (*doc["required"], *doc["x-every-event"]))
+              for name, spec in doc["x-events"].items()}
     config = {
         game: (
             {

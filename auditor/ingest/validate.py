@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from auditor.ingest.schema import CARD_PATTERN, ENVELOPE, FLOAT_MONEY_LIMIT, MONEY_PATTERN, Field, Schema
+from auditor.ingest.schema import (
+    CARD_PATTERN, ENVELOPE, FLOAT_MONEY_LIMIT, INTEGER_PATTERN, MONEY_PATTERN, TIMESTAMP_PATTERN, Field, Schema,
+)
 
 
 def sql_string(text: str) -> str:
@@ -18,13 +20,14 @@ def sql_string(text: str) -> str:
 def _typed(f: Field, v: str) -> str:
     """SQL turning the extracted text ``v`` into the field's type (NULL when it does not fit)."""
     if f.kind == "integer":
-        return f"try_cast({v} AS BIGINT)"
+        return f"CASE WHEN regexp_full_match({v}, {sql_string(INTEGER_PATTERN)}) THEN try_cast({v} AS BIGINT) END"
     if f.kind == "boolean":
-        return f"CASE WHEN lower({v}) IN ('true', 'false') THEN lower({v}) = 'true' END"
+        return f"CASE WHEN {v} IN ('true', 'false') THEN {v} = 'true' END"
     if f.kind == "money":
         return f"CASE WHEN regexp_full_match({v}, {sql_string(MONEY_PATTERN)}) THEN {v}::DECIMAL(18,4) END"
     if f.kind == "timestamp":
-        return f"(try_cast({v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC')"
+        return (f"CASE WHEN regexp_full_match({v}, {sql_string(TIMESTAMP_PATTERN)}) "
+                f"THEN (try_cast({v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC') END")
     if f.kind == "card":
         return f"CASE WHEN regexp_full_match({v}, {sql_string(CARD_PATTERN)}) THEN {v} END"
     if f.kind == "json":
@@ -38,20 +41,18 @@ def _type_error(f: Field, v: str, typed: str, t: str, inexact: str) -> str:
     """The error of field ``f`` whose text is ``v``, typed value ``typed`` (``_typed``), JSON type ``t``;
     ``inexact`` (SQL): the value came as a binary float that may not give the written amount back."""
     what = {
-        "integer": "an integer",
+        "integer": "an integer" + ("" if f.minimum is None else f" of at least {f.minimum}"),
         "boolean": "true or false",
-        "money": "an exact decimal (at most 14 digits and 4 decimals; as a JSON number, below 10^11)",
-        "timestamp": "an ISO 8601 timestamp",
+        "money": "an exact decimal (at most 14 digits and 4 decimals; as a binary float, below 10^11)",
+        "timestamp": "an ISO 8601 timestamp (date, or date and time to the microsecond)",
         "card": "a card such as As, Td, 9h",
         "json": "a JSON object",
         "string": "one of " + ", ".join(f.enum) if f.enum else "a string",
     }[f.kind]
     wrong = "" if f.kind == "json" else f" OR {t} IN ('OBJECT', 'ARRAY')"
-    # A number with a fraction or an exponent is read through a binary float (its text then has a "."): never an
-    # integer, and money only where the float is exact (``inexact``).
-    if f.kind == "integer":
-        wrong += f" OR contains({v}, '.')"
-    elif f.kind == "money":
+    if f.kind == "integer" and f.minimum is not None:
+        wrong += f" OR {typed} < {f.minimum}"
+    elif f.kind == "money":  # a binary float (a Parquet FLOAT or DOUBLE column) only where it is exact
         wrong += f" OR ({inexact})"
     return (
         f"CASE WHEN {v} IS NOT NULL AND ({typed} IS NULL{wrong}) "
@@ -104,6 +105,7 @@ def _record_checks(
     checks.append(
         f"'event ' || {v('event')} || ': missing required field(s) ' || nullif(CASE {v('event')} {missing} END, '')"
     )
+    checks.append(_unused_fields(schema, v))
     checks += [
         f"CASE WHEN {v('event')} = {sql_string(ev.name)} AND {v(selector)} IN ({', '.join(map(sql_string, values))}) "
         f"AND {v(field)} IS NULL THEN 'event {ev.name}: missing required field {field} (for {selector} ' "
@@ -113,25 +115,50 @@ def _record_checks(
     return checks
 
 
+def _unused_mask(schema: Schema, v: Callable[[str], str]) -> str:
+    """SQL: the fields given that the record's event does not use in its game (``uses`` of the event type), as a
+    bit mask over ``schema.fields`` (0 for an unknown event or game)."""
+    given = " + ".join(f"CASE WHEN {v(f.name)} IS NOT NULL THEN {1 << i} ELSE 0 END"
+                       for i, f in enumerate(schema.fields))
+    unused = " ".join(
+        f"WHEN {sql_string(f'{ev.name}/{game}')} THEN "
+        f"{sum(1 << i for i, f in enumerate(schema.fields) if f.name not in ev.uses[game])}"
+        for ev in schema.events.values() for game in ev.games
+    )
+    return f"(({given}) & CASE {v('event')} || '/' || {v('game')} {unused} ELSE 0 END)"
+
+
+def _unused_fields(schema: Schema, v: Callable[[str], str]) -> str:
+    """SQL of the error naming the fields that the record's event does not use (``unused_mask``): refused like an
+    unknown field, since no check would read what they say."""
+    names = "[" + ", ".join(sql_string(f.name) for f in schema.fields) + "]"
+    return (f"CASE WHEN unused_mask <> 0 THEN 'event ' || {v('event')} || ' does not use field(s) ' || "
+            f"array_to_string(list_filter({names}, lambda n, i: (unused_mask >> (i - 1)) & 1 = 1), ', ') END")
+
+
 def _errors(checks: list[str]) -> str:
     """The record's errors joined by "; " in check order, NULL when there is none."""
     return f"nullif(concat_ws('; ', {', '.join(checks)}), '')"
 
 
 def _typed_and_checked(
-    schema: Schema, v: Callable[[str], str], checks: list[str], native: frozenset[str] = frozenset()
+    schema: Schema, v: Callable[[str], str], checks: list[str], native: frozenset[str] = frozenset(),
+    open_raw: str = "NULL",
 ) -> str:
     """The end of a staging SELECT, after a CTE ``f`` of ``rid, fid, line`` and the fields' values ``v(name)``:
-    the typed columns (``native`` fields are their value), then the errors ``checks`` give."""
+    the typed columns (``native`` fields are their value), the errors ``checks`` give, and ``open_raw``: the text
+    of a ``table_open`` record, from which its configuration is read as written (``_validate_configs``)."""
     typed = ",\n  ".join(
         f"{v(f.name) if f.name in native else _typed(f, v(f.name))} AS {f.column}" for f in schema.fields
     )
     return f"""g AS (
   SELECT *,
-  {typed}
+  {typed},
+  {_unused_mask(schema, v)} AS unused_mask
   FROM f
 )
-SELECT rid, fid, line, {", ".join(f.column for f in schema.fields)}, {_errors(checks)} AS errors
+SELECT rid, fid, line, {", ".join(f.column for f in schema.fields)}, {_errors(checks)} AS errors,
+  CASE WHEN {v("event")} = 'table_open' THEN {open_raw} END AS open_raw
 FROM g
 """
 
@@ -142,12 +169,14 @@ _JSON_SPACE = "' ' || chr(9) || chr(10) || chr(13)"
 
 def staged_sql(schema: Schema, records: str) -> str:
     """SELECT over ``records`` (``rid, fid, line, raw, error, last``: records as JSON text) giving ``rid, fid,
-    line``, the typed columns and ``errors`` (one text, NULL when the record is valid); not ``raw``.
+    line``, the typed columns and ``errors`` (one text, NULL when the record is valid); ``raw`` only as
+    ``open_raw``, of ``table_open`` records.
 
     Each record is parsed twice, not five times: ``json_keys`` (which fails on malformed JSON: ``try`` makes that
-    NULL) and one ``json_extract_string`` of every field. A record that is not plainly an object (its text does not
-    start with ``{``, or it does not parse) is judged by ``json_valid`` and ``json_type`` as well; a field's own JSON
-    type is asked only when its text starts with ``{`` or ``[`` (the only texts an object or array can give)."""
+    NULL) and one ``json_extract_string`` of every field (a money value with a fraction once more: ``_as_written``).
+    A record that is not plainly an object (its text does not start with ``{``, or it does not parse) is judged by
+    ``json_valid`` and ``json_type`` as well; a field's own JSON type is asked only when its text starts with ``{``
+    or ``[`` (the only texts an object or array can give)."""
     names = [f.name for f in schema.fields]
     index = {n: i + 1 for i, n in enumerate(names)}
     paths = "[" + ", ".join(sql_string("$." + n) for n in names) + "]"
@@ -164,9 +193,9 @@ def staged_sql(schema: Schema, records: str) -> str:
         "CASE WHEN read_error IS NULL AND NOT ok_json THEN CASE WHEN last "
         "THEN 'truncated record at end of file (no final newline)' ELSE 'malformed JSON' END END",
         "CASE WHEN ok_json AND jt <> 'OBJECT' THEN 'record is not a JSON object' END",
+        "CASE WHEN len(twice) > 0 THEN 'field(s) given twice: ' || array_to_string(twice, ', ') END",
         "CASE WHEN len(unknown) > 0 THEN 'unknown field(s): ' || array_to_string(unknown, ', ') END",
-    ] + _record_checks(schema, v, t, lambda name: f"{_large(v(name))} AND json_type(raw, {sql_string('$.' + name)}) "
-                                                    "= 'DOUBLE'", "jt = 'OBJECT'")
+    ] + _record_checks(schema, v, t, lambda name: "false", "jt = 'OBJECT'")
     return f"""
 WITH p AS (
   SELECT rid, fid, line, raw, last, error AS read_error,
@@ -182,13 +211,32 @@ WITH p AS (
 ), r AS (
   SELECT *,
     CASE WHEN jt = 'OBJECT' THEN json_extract_string(raw, {paths}) END AS v,
-    CASE WHEN jt = 'OBJECT' THEN list_filter(CASE WHEN keys IS NULL THEN json_keys(raw) ELSE keys END,
-                                             lambda k: NOT list_contains({known}, k))
-         ELSE [] END AS unknown
+    CASE WHEN jt = 'OBJECT' THEN CASE WHEN keys IS NULL THEN json_keys(raw) ELSE keys END ELSE [] END AS all_keys
   FROM o
+), s AS (
+  SELECT *, list_filter(all_keys, lambda k: NOT list_contains({known}, k)) AS unknown,
+    CASE WHEN len(all_keys) > len(list_distinct(all_keys))
+      THEN list_sort(list_distinct(list_filter(all_keys, lambda k, i: list_position(all_keys, k) < i))) ELSE [] END
+      AS twice
+  FROM r
 ), f AS (
-  SELECT *, {", ".join(f"v[{index[n]}] AS {v(n)}" for n in names)} FROM r
-), {_typed_and_checked(schema, v, checks)}"""
+  SELECT *, {", ".join(f"{_as_written(schema.field(n), f'v[{index[n]}]')} AS {v(n)}" for n in names)} FROM s
+), {_typed_and_checked(schema, v, checks, open_raw="raw")}"""
+
+
+def _as_written(f: Field, value: str) -> str:
+    """SQL: the text of field ``f`` whose extracted text is ``value``, for money as written in ``raw``. DuckDB reads a
+    JSON number with a fraction or exponent as a binary float (``1.00000`` and ``100.000000000000001`` both give
+    ``1.0`` or ``100.0``): such a number's own digits are found in ``raw`` (after ``{`` or ``,``, the field's name
+    as a key, which no string of valid JSON can hold unescaped). A name written with escapes is not found; the
+    value is then marked so that it is refused."""
+    if f.kind != "money":
+        return value
+    key = "[{,][ \\t\\r\\n]*\"" + f.name + "\"[ \\t\\r\\n]*:[ \\t\\r\\n]*(-?[0-9][0-9.eE+-]*)"
+    found = f"regexp_extract_all(raw, {sql_string(key)}, 1)"
+    return (f"CASE WHEN regexp_matches({value}, '[.eE]') AND json_type(raw, {sql_string('$.' + f.name)}) = 'DOUBLE' "
+            f"THEN CASE WHEN len({found}) = 1 THEN {found}[1] "
+            f"ELSE {value} || ' (a JSON number whose digits were not found as written)' END ELSE {value} END")
 
 
 # Parquet column types that already are the field's type: the value is the column, and cannot be of a wrong type.

@@ -1,0 +1,268 @@
+"""Hostile input never crashes the audit and is never read otherwise than as written: each case is a quarantined
+record with its reason (issue 10, section 4)."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from auditor.cli import app
+from auditor.ingest.schema import load_schema
+from tests.conftest import write_csv, write_jsonl, write_parquet
+from tests.test_ingest import load
+from tests.test_phh import THREE_HANDED
+
+
+
+def reasons(quarantine: list[tuple]) -> dict[int, str]:
+    return {line: reason for _, line, reason in quarantine}
+
+
+def with_config_text(path: Path, rows: list[dict], config: str) -> Path:
+    """``rows`` as JSON Lines, the first record's config replaced by the JSON text ``config``."""
+    write_jsonl(path, rows)
+    lines = path.read_text().splitlines()
+    first = json.loads(lines[0])
+    first["config"] = "@CONFIG@"
+    lines[0] = json.dumps(first).replace('"@CONFIG@"', config)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def with_bet_amount(path: Path, rows: list[dict], written: str) -> Path:
+    """``rows`` as JSON Lines, the bet's ``"amount": "100"`` (line 3) replaced by the JSON text ``written``."""
+    write_jsonl(path, rows)
+    lines = path.read_text().splitlines()
+    lines[2] = lines[2].replace('"amount": "100"', written)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("value", [
+    "[" * 100_000 + "]" * 100_000,  # beyond Python's recursion limit
+    "{" + '"a":{' * 5_000 + "}" * 5_001,
+])
+def test_a_deeply_nested_config_is_quarantined(tmp_path, coup, value):
+    config = json.dumps(coup[0]["config"])[:-1] + f', "casino": {value}}}'
+    _, quarantine = load(with_config_text(tmp_path / "t.jsonl", coup, config))
+    assert "config: nested more than" in reasons(quarantine)[1]
+    assert len(quarantine) == len(coup)  # the table has no valid table_open
+
+
+def test_a_deeply_nested_config_in_csv_is_quarantined(tmp_path, coup):
+    coup[0]["config"] = '{"casino": ' + "[" * 10_000 + "]" * 10_000 + "}"  # a CSV cell holds at most 128 KiB
+    _, quarantine = load(write_csv(tmp_path / "t.csv", coup))
+    assert "nested more than" in reasons(quarantine)[2]
+
+
+@pytest.mark.parametrize("key, digits, reason", [
+    ("decks", "9" * 5000, "config: decks: expected an integer of at most 18 digits"),
+    ("min_bet", "9" * 5000, "config: min_bet: expected an exact decimal"),
+    ("min_bet", "1." + "0" * 5000, "config: min_bet: expected an exact decimal"),
+])
+def test_a_huge_number_in_a_config_is_quarantined(tmp_path, coup, key, digits, reason):
+    config = json.dumps({**coup[0]["config"], key: "@N@"}).replace('"@N@"', digits)
+    _, quarantine = load(with_config_text(tmp_path / "t.jsonl", coup, config))
+    assert reason in reasons(quarantine)[1]
+    assert len(reasons(quarantine)[1]) < 1000  # the number is not quoted whole
+
+
+@pytest.mark.parametrize("amount, accepted", [
+    ("100.000000000000001", False),  # a binary float would read 100.0
+    ("1.00000", False),  # five decimals written, whatever their value
+    ("1e2", False),  # an exponent is no exact decimal of the format
+    ("12.5", True),
+])
+def test_a_config_money_number_is_read_as_written(tmp_path, coup, amount, accepted):
+    config = json.dumps({**coup[0]["config"], "min_bet": "@N@"}).replace('"@N@"', amount)
+    con, quarantine = load(with_config_text(tmp_path / "t.jsonl", coup, config))
+    if accepted:
+        assert quarantine == []
+        assert json.loads(con.execute("SELECT config FROM tables").fetchone()[0])["min_bet"] == amount
+    else:
+        assert "config: min_bet: expected an exact decimal" in reasons(quarantine)[1]
+
+
+def test_a_duplicate_key_in_a_config_is_refused(tmp_path, coup):
+    config = json.dumps(coup[0]["config"])[:-1] + ', "decks": 6}'
+    _, quarantine = load(with_config_text(tmp_path / "t.jsonl", coup, config))
+    assert "config: key decks given twice" in reasons(quarantine)[1]
+
+
+def test_a_duplicate_field_is_refused_naming_it(tmp_path, coup):
+    _, quarantine = load(with_bet_amount(tmp_path / "t.jsonl", coup, '"amount": "1000", "amount": "999999"'))
+    assert reasons(quarantine) == {3: "field(s) given twice: amount"}
+
+
+def test_a_phh_array_nested_50000_deep_is_quarantined(tmp_path):
+    path = tmp_path / "deep.phh"
+    path.write_text(THREE_HANDED.replace("antes = [0, 0, 0]", "antes = " + "[" * 50_000 + "]" * 50_000))
+    _, quarantine = load(path)
+    assert "nested more than" in reasons(quarantine)[2]
+
+
+@pytest.mark.parametrize("old, new, line", [
+    ("starting_stacks = [200,", "starting_stacks = [" + "9" * 400 + ",", 5),
+    ("starting_stacks = [200,", "starting_stacks = [" + "9" * 400 + ".5,", 5),
+    ("min_bet = 2", "min_bet = " + "9" * 400, 4),
+    ('"p3 cbr 6"', '"p3 cbr ' + "9" * 400 + '"', 8),
+])
+def test_a_400_digit_phh_amount_is_quarantined(tmp_path, old, new, line):
+    path = tmp_path / "big.phh"
+    path.write_text(THREE_HANDED.replace(old, new))
+    _, quarantine = load(path)
+    assert "more than 14 integer digits" in reasons(quarantine)[line]
+
+
+STRICT_VALUES = [
+    ("spot", "0x8"), ("spot", "0b1"), ("spot", "0o7"), ("spot", "1_000"), ("spot", "1e9"), ("spot", " 8"),
+    ("spot", "+8"), ("spot", "08"), ("spot", "1.0"),
+    ("seq", "-3"),  # seq is at least 0, a seat at least 1
+    ("ts", "infinity"), ("ts", "-infinity"), ("ts", "epoch"), ("ts", "2024-1-1"), ("ts", "2024-05-01 BC"),
+    ("ts", "2024-05-01T10:00:00.1234567"),  # finer than the microseconds kept
+    ("standing", "TRUE"), ("standing", "yes"),
+]
+
+
+@pytest.mark.parametrize("field, text", STRICT_VALUES)
+@pytest.mark.parametrize("writer, suffix, first", [(write_jsonl, "jsonl", 1), (write_csv, "csv", 2),
+                                                   (write_parquet, "parquet", 1)])
+def test_only_the_schemas_own_notation_is_accepted(tmp_path, coup, field, text, writer, suffix, first):
+    """As text (every CSV value, a string column of a Parquet file, a JSON string) a value of the schema's type is
+    written in its one notation: what some tools read otherwise, or read at all, is refused."""
+    if suffix == "parquet":  # a string column for the field, whatever its type
+        path = write_parquet(tmp_path / "t.parquet", coup)
+        table = pq.read_table(path)
+        if field not in table.column_names:
+            table = table.append_column(field, pa.nulls(table.num_rows, pa.string()))
+        column = [None if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+                  for v in table.column(field).to_pylist()]
+        column[2] = text
+        pq.write_table(table.set_column(table.schema.get_field_index(field), field, pa.array(column, pa.string())),
+                       path)
+    else:
+        coup[2][field] = text
+        path = writer(tmp_path / f"t.{suffix}", coup)
+    _, quarantine = load(path)
+    assert f"field {field}: expected" in reasons(quarantine).get(first + 2, ""), quarantine
+
+
+@pytest.mark.parametrize("field, value", [
+    ("seq", 3.0), ("spot", 10**19), ("standing", 1), ("hand_id", ["C1"]), ("amount", True), ("ts", 1714550400),
+])
+def test_a_json_value_of_another_type_is_refused(tmp_path, coup, field, value):
+    coup[2][field] = value
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", coup))
+    assert f"field {field}: expected" in reasons(quarantine).get(3, ""), quarantine
+
+
+@pytest.mark.parametrize("amount", ["100.000000000000001", "100.00000", "1e2", "1E+2", "0.1e1"])
+def test_a_json_number_of_money_is_read_as_written(tmp_path, coup, amount):
+    """Not through a binary float, which would give 100.0 or 1.0 for all of these."""
+    _, quarantine = load(with_bet_amount(tmp_path / "t.jsonl", coup, f'"amount": {amount}'))
+    assert reasons(quarantine)[3].startswith("field amount: expected an exact decimal"), quarantine
+
+
+def test_a_json_number_of_money_with_4_decimals_is_exact_at_any_size(tmp_path, coup):
+    con, quarantine = load(with_bet_amount(tmp_path / "t.jsonl", coup, '"amount": 12345678901234.5678'))
+    assert quarantine == []
+    assert con.execute("SELECT amount::VARCHAR FROM events WHERE line = 3").fetchone()[0] == "12345678901234.5678"
+
+
+@pytest.mark.parametrize("writer, suffix, first", [(write_jsonl, "jsonl", 1), (write_csv, "csv", 2),
+                                                   (write_parquet, "parquet", 1)])
+@pytest.mark.parametrize("row, field, value", [(2, "payout", "5"), (7, "amount", "10"), (3, "seat", 1),
+                                               (0, "reason", "notes"), (9, "card", "As")])
+def test_a_field_the_event_does_not_use_is_refused(tmp_path, coup, writer, suffix, first, row, field, value):
+    """A payout on a bet would be a statement of the log that no check reads: refused like an unknown field."""
+    coup[row][field] = value
+    _, quarantine = load(writer(tmp_path / f"t.{suffix}", coup))
+    event = coup[row]["event"]
+    assert f"event {event} does not use field(s) {field}" in reasons(quarantine).get(first + row, ""), quarantine
+
+
+def test_a_json_lines_file_with_a_byte_order_mark(tmp_path, coup):
+    path = write_jsonl(tmp_path / "t.jsonl", coup)
+    path.write_bytes(codecs.BOM_UTF8 + path.read_bytes())
+    con, quarantine = load(path)
+    assert quarantine == []
+    assert con.execute("SELECT count(*) FROM events").fetchone()[0] == len(coup)
+
+
+def test_a_json_lines_file_with_a_byte_order_mark_and_a_bad_line(tmp_path, coup):
+    """The line-by-line reader (a line not UTF-8) strips it too."""
+    path = write_jsonl(tmp_path / "t.jsonl", coup)
+    path.write_bytes(codecs.BOM_UTF8 + path.read_bytes() + b'{"x": "\xff"}\n')
+    _, quarantine = load(path)
+    assert list(reasons(quarantine)) == [len(coup) + 1]
+
+
+def test_an_unterminated_csv_quote_keeps_every_line_counted_and_shown(tmp_path, coup):
+    path = write_csv(tmp_path / "t.csv", coup)
+    lines = path.read_text().splitlines()
+    lines[3] = lines[3].replace(",", ',"', 1)  # line 4 opens a quote it never closes
+    path.write_text("\n".join(lines) + "\n")
+    con, quarantine = load(path)
+    shown = con.execute("SELECT line, raw FROM quarantine WHERE reason = ? ORDER BY line",
+                        [f"malformed CSV row: unexpected end of data (lines 4 to {len(lines)} read as one row)"]
+                        ).fetchall()
+    assert shown == list(zip(range(4, len(lines) + 1), lines[3:]))
+    assert [q[1:] for q in quarantine if q[1] < 4] == [(3, "hand C1 never ended (truncated log?)")]
+
+
+def test_an_unreadable_csv_header_keeps_every_line_counted_and_shown(tmp_path, coup):
+    path = write_csv(tmp_path / "t.csv", coup)
+    lines = path.read_text().splitlines()
+    lines[0] = 'table_id,"game' + lines[0].removeprefix("table_id,game")
+    path.write_text("\n".join(lines) + "\n")
+    con, quarantine = load(path)
+    assert [line for _, line, _ in quarantine] == list(range(1, len(lines) + 1))
+    assert [r for (r,) in con.execute("SELECT raw FROM quarantine ORDER BY line").fetchall()] == lines
+
+
+def test_a_csv_row_of_the_wrong_shape_shows_its_lines_as_written(tmp_path, coup):
+    path = write_csv(tmp_path / "t.csv", coup)
+    lines = path.read_text().splitlines()
+    lines[4] = lines[4] + ',"x\ny"'  # one field too many, over two lines
+    path.write_text("\n".join(lines) + "\n")
+    con, _ = load(path)
+    shown = con.execute("SELECT line, raw FROM quarantine WHERE reason LIKE 'CSV row has%' ORDER BY line").fetchall()
+    assert shown == [(5, lines[4].split("\n")[0]), (6, 'y"')]
+
+
+def test_a_memory_limit_too_small_is_an_input_error_with_a_message(tmp_path, coup):
+    path = write_jsonl(tmp_path / "t.jsonl", coup * 1)
+    result = CliRunner().invoke(app, ["audit", str(path), "--out", str(tmp_path / "out"), "--no-pdf", "--quiet",
+                                      "--memory-limit", "1MB"])
+    assert result.exit_code == 2, result.output
+    assert "out of memory" in result.output and "--memory-limit" in result.output
+    assert "Traceback" not in result.output
+
+
+def _doc_event_fields() -> dict[tuple[str, str], set[str]]:
+    """(event, game) -> the fields the event tables of docs/log-format.md list (Baccarat; Texas Hold'em)."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "log-format.md").read_text(encoding="utf-8")
+    sections = {"baccarat": doc.split("## Baccarat")[1].split("\n## ")[0],
+                "holdem": doc.split("## Texas Hold'em")[1].split("\n## ")[0].split("### ")[0]}
+    found = {}
+    for game, text in sections.items():
+        for row in re.findall(r"^\| `(\w+)` \| ([^|]*) \|", text, re.MULTILINE):
+            cell = re.sub(r"\([^)]*\)", "", row[1])  # values in parentheses: `to` (`player`/`banker`)
+            found[(row[0], game)] = {name.split(":")[0] for name in re.findall(r"`([^`]+)`", cell)}
+    return found
+
+
+def test_the_fields_of_each_event_are_the_same_in_the_docs_and_the_schema():
+    schema = load_schema()
+    envelope = {"table_id", "game", "seq", "event", "ts", "shoe_id", "hand_id"}
+    documented = _doc_event_fields()
+    assert len(documented) >= 30
+    for (event, game), fields in documented.items():
+        assert fields - envelope == set(schema.events[event].uses[game]) - envelope, (event, game)
