@@ -6,6 +6,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pyarrow as pa
@@ -266,3 +267,26 @@ def test_the_fields_of_each_event_are_the_same_in_the_docs_and_the_schema():
     assert len(documented) >= 30
     for (event, game), fields in documented.items():
         assert fields - envelope == set(schema.events[event].uses[game]) - envelope, (event, game)
+
+
+@pytest.mark.parametrize("ts, utc", [
+    ("2024-05-01", "2024-05-01 00:00:00"), ("2024-05-01T09:45:39", "2024-05-01 09:45:39"),
+    ("2024-05-01 09:45:39.497", "2024-05-01 09:45:39.497"), ("2024-05-01T09:45:39.123456Z", "2024-05-01 09:45:39.123456"),
+    ("2024-05-01T09:45:39+08:00", "2024-05-01 01:45:39"), ("2024-05-01T09:45-0130", "2024-05-01 11:15:00"),
+])
+def test_iso_8601_timestamps_are_read(tmp_path, coup, ts, utc):
+    coup[2]["ts"] = ts
+    con, quarantine = load(write_csv(tmp_path / "t.csv", coup))
+    assert quarantine == []
+    assert con.execute("SELECT ts::VARCHAR FROM events WHERE line = 4").fetchone()[0] == utc
+
+
+@pytest.mark.parametrize("kind", [pa.timestamp("ms"), pa.timestamp("us", tz="UTC"), pa.timestamp("s", tz="+08:00")])
+def test_a_parquet_timestamp_column_is_read(tmp_path, coup, kind):
+    path = write_parquet(tmp_path / "t.parquet", coup)
+    table = pq.read_table(path)
+    stamps = pa.array([datetime(2024, 5, 1, 9, 45, 39, tzinfo=timezone.utc)] * table.num_rows, pa.timestamp("s", "UTC"))
+    pq.write_table(table.append_column("ts", stamps.cast(kind)), path)
+    con, quarantine = load(path)
+    assert quarantine == []
+    assert con.execute("SELECT DISTINCT ts::VARCHAR FROM events").fetchall() == [("2024-05-01 09:45:39",)]
