@@ -122,6 +122,17 @@ def test_a_400_digit_phh_amount_is_quarantined(tmp_path, old, new, line):
     assert "more than 14 integer digits" in reasons(quarantine)[line]
 
 
+@pytest.mark.parametrize("first, second", [('"²"', '"³"'), ('"' + "9" * 5000 + '"', '"' + "8" * 5000 + '"')])
+def test_phh_hand_numbers_that_int_cannot_read_are_ordered_as_text(tmp_path, first, second):
+    """Hand numbers order a table's hands digit run by digit run: a superscript digit or a run of 5,000 digits, which
+    int() refuses, is compared as text instead of stopping the audit."""
+    path = tmp_path / "t.phhs"
+    path.write_text(f"[1]\n{THREE_HANDED.replace('hand = 7', f'hand = {first}')}\n"
+                    f"[2]\n{THREE_HANDED.replace('hand = 7', f'hand = {second}')}")
+    con, quarantine = load(path)
+    assert quarantine == [] and con.execute("SELECT count(DISTINCT hand_id) FROM events").fetchone()[0] == 2
+
+
 STRICT_VALUES = [
     ("spot", "0x8"), ("spot", "0b1"), ("spot", "0o7"), ("spot", "1_000"), ("spot", "1e9"), ("spot", " 8"),
     ("spot", "+8"), ("spot", "08"), ("spot", "1.0"),
@@ -271,7 +282,8 @@ def test_the_fields_of_each_event_are_the_same_in_the_docs_and_the_schema():
 
 @pytest.mark.parametrize("ts, utc", [
     ("2024-05-01", "2024-05-01 00:00:00"), ("2024-05-01T09:45:39", "2024-05-01 09:45:39"),
-    ("2024-05-01 09:45:39.497", "2024-05-01 09:45:39.497"), ("2024-05-01T09:45:39.123456Z", "2024-05-01 09:45:39.123456"),
+    ("2024-05-01 09:45:39.497", "2024-05-01 09:45:39.497"),
+    ("2024-05-01T09:45:39.123456Z", "2024-05-01 09:45:39.123456"),
     ("2024-05-01T09:45:39+08:00", "2024-05-01 01:45:39"), ("2024-05-01T09:45-0130", "2024-05-01 11:15:00"),
 ])
 def test_iso_8601_timestamps_are_read(tmp_path, coup, ts, utc):

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 NOT_LOGGED_ORDER = "hand_order"
-_DIGITS = re.compile(r"(\d+)")
+_DIGITS = re.compile(r"([0-9]+)")
+_NUMBER = re.compile(r"[0-9]{1,18}")  # a run that int() reads as it is (Unicode digits and 5,000 of them are text)
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ class Segment:
 
 def _number(hand: str) -> tuple:
     """``hand`` as a key that orders digit runs as numbers."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in _DIGITS.split(hand) if part)
+    return tuple((0, int(part), "") if _NUMBER.fullmatch(part) else (1, 0, part)
+                 for part in _DIGITS.split(hand) if part)
 
 
 def _consecutive(ordered: list[Place]) -> bool:
