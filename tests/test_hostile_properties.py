@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from auditor.cli.audit import write_outputs
+from auditor.report.outputs import write_outputs
 from auditor.engine.audit import audit, connect
 from auditor.engine.ruleset import load_rulesets
 from auditor.ingest.discover import InputError
@@ -86,6 +86,7 @@ def _check(suffix: str, files: list[bytes], count_lines: bool) -> None:
         except InputError:
             return  # exit 2, naming the file
         assert int(result.exit_code) in READABLE
+        (Path(folder) / "out").mkdir()
         write_outputs(result, Path(folder) / "out", pdf=False, key=None, examples=5)
     records = {i.path: i.records for i in result.inputs}
     for path, data in zip(paths, files):
