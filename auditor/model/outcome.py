@@ -4,7 +4,7 @@ from enum import IntEnum
 
 
 class ExitCode(IntEnum):
-    """Documented exit codes of ``auditor audit`` (``auditor verify`` has its own: report/verdict.py)."""
+    """Documented exit codes of ``auditor audit`` (``auditor verify`` has its own: report/verify_outcome.py)."""
 
     OK = 0  # everything given was audited and no violation was found (warnings may exist)
     VIOLATIONS = 1  # everything given was audited and at least one violation was found

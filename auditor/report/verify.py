@@ -1,7 +1,7 @@
 """Verify a signed report: signature, integrity, coverage, trust, attachments and (optionally) the log files.
 
 Every check yields a :class:`Check`; an exception while reading is a failed check with its reason, never a crash.
-A report is verified only if no check failed and the signer is trusted (report/verdict.py: the three outcomes and
+A report is verified only if no check failed and the signer is trusted (report/verify_outcome.py: the three outcomes and
 their exit codes). The log files are *not checked* (``ok is None``) without ``--logs``; the verdict says so."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pyhanko.sign.validation.status import PdfSignatureStatus, SignatureCoverage
 from pyhanko_certvalidator import ValidationContext
 
 from auditor.report.manifest import FINDINGS_NAME, MANIFEST_FORMAT, MANIFEST_NAME
-from auditor.report.verdict import NOT_VERIFIED, UNTRUSTED, VERIFIED, Check, Verdict
+from auditor.report.verify_outcome import NOT_VERIFIED, UNTRUSTED, VERIFIED, Check, Verdict
 from auditor.report.verify_container import unsigned_bytes_problem
 from auditor.report.verify_logs import compare_logs
 from auditor.report.verify_trust import trust_check

@@ -15,7 +15,7 @@ from pathlib import Path
 from pyhanko.sign.validation.status import PdfSignatureStatus
 
 from auditor.report.cert_policy import fingerprint, signer_problems, usage_problem
-from auditor.report.verdict import Check
+from auditor.report.verify_outcome import Check
 
 NOT_PROVEN = "who signed it is not proven"
 
