@@ -16,7 +16,8 @@ from auditor.engine.ruleset import RULESET_DIR, load_rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTSIDE = re.compile(
-    r"DECISIONS\.md|REGULATIONS\.md|BACCARAT_PT_EXCERPTS|\.\./shared|/work/|(?<![\w/.])seeds/|seed 00\d",
+    r"DECISIONS\.md|REGULATIONS\.md|STYLE\.md|NOTES\.md|BACCARAT_PT_EXCERPTS|\.\./shared|/work/"
+    r"|(?<![\w/.])seeds/|seed 00\d",
     re.IGNORECASE,
 )
 MD_LINK = re.compile(r"\]\(([^)#\s]+)")

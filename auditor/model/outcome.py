@@ -1,4 +1,4 @@
-"""Exit codes: the outcomes an inspector must never confuse (STYLE.md, lesson 6)."""
+"""Exit codes: the outcomes an inspector must never confuse (a violation, an input error, an incomplete audit)."""
 
 from enum import IntEnum
 

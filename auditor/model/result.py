@@ -1,6 +1,6 @@
 """The audit result: everything a report is rendered from, and nothing else.
 
-The report is a pure function of this object (STYLE.md, lesson 8). ``run`` holds what is about this particular run
+The report is a pure function of this object. ``run`` holds what is about this particular run
 (its times, host, the paths as given, the working folder); everything else is a function of the logs, the rulesets
 and the options, byte for byte: the log files are named relative to the audited folder (``ingest/audit_names.py``)."""
 

@@ -1,4 +1,4 @@
-"""The PDF report: a pure function of the audit result (STYLE.md, lesson 8).
+"""The PDF report: a pure function of the audit result.
 
 AuditResult -> view (view.py) -> HTML (jinja2, autoescaped, templates/) -> PDF/A-3b (WeasyPrint) with the audit's
 files attached. Nothing but templates/ may be loaded (fetcher.py), and any warning WeasyPrint logs while rendering,
