@@ -12,10 +12,9 @@ from pathlib import Path
 
 from auditor.sim.inject import Injector, Planted, write_labels
 from auditor.sim.plant_shoe import table_overrides
-from auditor.sim.record import Recorder
+from auditor.sim.record import Recorder, write_tables
 from auditor.sim.shoe_run import ShoeRun
 from auditor.sim.table import Patrons, Table, make_table
-from auditor.sim.writers import open_writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,20 +68,10 @@ def simulate(out: Path, *, seed: int, tables: int = 4, shoes: int = 6, inject: f
              formats: tuple[str, ...] = ("jsonl",), day: date = date(2024, 5, 1)) -> Summary:
     """Write one log file per table to ``out`` (formats cycle over the tables) and, with ``inject``,
     ``out/labels.jsonl``: one line per finding the auditor must report."""
-    out.mkdir(parents=True, exist_ok=True)
     injector = Injector(inject, seed)
-    files, coups, events = [], 0, 0
-    for index in range(tables):
-        run = TableRun(index, seed, injector, day)
-        writer = open_writer(formats[index % len(formats)], out, run.table.table_id)
-        recorder = Recorder(writer, run.time_rng, day)
-        try:
-            run.run(recorder, shoes)
-        finally:
-            writer.close()
-        files.append(writer.path)
-        coups += run.coups
-        events += recorder.events
+    runs = (TableRun(index, seed, injector, day) for index in range(tables))
+    files, played, events = write_tables(out, runs, shoes, formats, Recorder, day, "baccarat")
+    coups = sum(run.coups for run in played)
     if inject:
         files.append(write_labels(out, injector.labels))
     return Summary(files, coups, events, len(injector.labels))

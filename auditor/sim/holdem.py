@@ -23,8 +23,7 @@ from auditor.sim.holdem_plant_events import PLANTS as EVENT_PLANTS
 from auditor.sim.holdem_plant_money import PLANTS as MONEY_PLANTS
 from auditor.sim.holdem_record import HoldemRecorder
 from auditor.sim.holdem_table import SEATS, Player, Players, make_table
-from auditor.sim.record import Recorder
-from auditor.sim.writers import open_writer
+from auditor.sim.record import Recorder, write_tables
 
 P_VOID = 0.002  # hands voided for a dealing error found before the flop (art. 9(2))
 
@@ -185,20 +184,10 @@ def simulate_holdem(out: Path, *, seed: int, tables: int = 4, hands: int = 250, 
                     formats: tuple[str, ...] = ("jsonl",), day: date = date(2024, 5, 1)) -> Summary:
     """Write one log file per table to ``out`` (formats cycle over the tables) and, with ``inject``,
     ``out/labels.jsonl``: one line per finding the auditor must report."""
-    out.mkdir(parents=True, exist_ok=True)
     injector = HoldemInjector(inject, seed)
-    files, total, events = [], 0, 0
-    for index in range(tables):
-        run = HoldemTableRun(index, seed, injector, day)
-        writer = open_writer(formats[index % len(formats)], out, run.table.table_id, "holdem")
-        recorder = HoldemRecorder(writer, run.time_rng, day)
-        try:
-            run.run(recorder, hands)
-        finally:
-            writer.close()
-        files.append(writer.path)
-        total += run.hands
-        events += recorder.events
+    runs = (HoldemTableRun(index, seed, injector, day) for index in range(tables))
+    files, played, events = write_tables(out, runs, hands, formats, HoldemRecorder, day, "holdem")
+    total = sum(run.hands for run in played)
     if inject:
         files.append(write_labels(out, injector.labels))
     return Summary(files, total, events, len(injector.labels))

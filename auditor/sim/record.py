@@ -6,10 +6,13 @@ generator, so that timestamps are reproducible and never depend on the wall cloc
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from datetime import date, timedelta
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
 from auditor.sim.inject import Label
-from auditor.sim.writers import Writer
+from auditor.sim.writers import Writer, open_writer
 
 # Delay before each event type, in milliseconds: (least, spread).
 DELAYS: dict[str, tuple[int, int]] = {
@@ -75,3 +78,37 @@ class Recorder:
         hours, minutes = divmod(minutes, 60)
         self._minute = minute
         self._minute_text = f"{(self.day + timedelta(days=day)).isoformat()}T{hours:02d}:{minutes:02d}:"
+
+
+class SimulatedTable(Protocol):
+    """One simulated table: its ``table`` (with ``table_id``), its clock generator, and ``run``, which plays ``size``
+    shoes or hands into a recorder."""
+
+    table: Any
+    time_rng: random.Random
+
+    def run(self, recorder: Any, size: int) -> None: ...
+
+
+Run = TypeVar("Run", bound=SimulatedTable)
+
+
+def write_tables(out: Path, runs: Iterable[Run], size: int, formats: tuple[str, ...], recorder: type[Recorder],
+                 day: date, game: str) -> tuple[list[Path], list[Run], int]:
+    """Each run's table into its own log file in ``out`` (the formats in turn), one table after the other: the files,
+    the runs played and the number of events written."""
+    out.mkdir(parents=True, exist_ok=True)
+    files: list[Path] = []
+    played: list[Run] = []
+    events = 0
+    for index, run in enumerate(runs):
+        writer = open_writer(formats[index % len(formats)], out, run.table.table_id, game)
+        record = recorder(writer, run.time_rng, day)
+        try:
+            run.run(record, size)
+        finally:
+            writer.close()
+        files.append(writer.path)
+        played.append(run)
+        events += record.events
+    return files, played, events

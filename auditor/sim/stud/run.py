@@ -7,13 +7,12 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from auditor.sim.record import Recorder
+from auditor.sim.record import Recorder, write_tables
 from auditor.sim.stud.hand import HandEngine, Timed
 from auditor.sim.stud.pack import Packs
 from auditor.sim.stud.players import Seating
 from auditor.sim.stud.table import make_table
 from auditor.sim.stud.timing import Clock
-from auditor.sim.writers import open_writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,17 +61,6 @@ class StudTableRun:
 def simulate_stud(out: Path, *, seed: int, tables: int = 4, hands: int = 250, formats: tuple[str, ...] = ("jsonl",),
                   day: date = date(2024, 5, 1)) -> Summary:
     """Write one log file per table to ``out`` (formats cycle over the tables)."""
-    out.mkdir(parents=True, exist_ok=True)
-    files, total, events = [], 0, 0
-    for index in range(tables):
-        run = StudTableRun(index, seed, day)
-        writer = open_writer(formats[index % len(formats)], out, run.table.table_id, "stud")
-        recorder = Recorder(writer, run.time_rng, day)
-        try:
-            run.run(recorder, hands)
-        finally:
-            writer.close()
-        files.append(writer.path)
-        total += run.hands
-        events += recorder.events
-    return Summary(files, total, events)
+    runs = (StudTableRun(index, seed, day) for index in range(tables))
+    files, played, events = write_tables(out, runs, hands, formats, Recorder, day, "stud")
+    return Summary(files, sum(run.hands for run in played), events)
