@@ -77,17 +77,9 @@ class PlayedHand:
 
     def events(self) -> list[dict]:
         """Every event of the hand, the payout rendered from ``settlement``."""
-        h, s = self.hand_id, self.settlement
+        h = self.hand_id
         tail: list[dict] = [{"event": "void", "hand_id": h, "reason": self.void}] if self.void else list(self.shows)
-        if s.rake is not None:
-            tail.append({"event": "rake", "hand_id": h, "amount": str(s.rake)})
-        tail += [{"event": "refund", "hand_id": h, "seat": seat, "amount": str(amount)} for seat, amount in s.refunds]
-        tail += [{"event": "award", "hand_id": h, "seat": seat, "amount": str(amount), "pot": pot}
-                 for pot, seat, amount in s.awards]
-        tail += [{"event": "stack", "hand_id": h, "seat": seat, "amount": str(amount)}
-                 for seat, amount in sorted(self.stacks_after().items())]
-        tail.append({"event": "hand_end", "hand_id": h})
-        return self.head + tail
+        return self.head + tail + self.settlement.events(h, self.stacks, self.contributions)
 
 
 def _action(hand_id: str, seat: int, kind: str, amount: int, all_in: bool) -> dict:

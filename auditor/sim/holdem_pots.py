@@ -40,6 +40,19 @@ class Settlement:
             after[seat] += amount
         return after
 
+    def events(self, hand_id: str, stacks: dict[int, int], contributions: dict[int, int]) -> list[dict]:
+        """The hand's closing events: its rake (when the table takes one), refunds, awards, every seat's stack after
+        the hand, and ``hand_end``."""
+        h = hand_id
+        tail: list[dict] = [] if self.rake is None else [{"event": "rake", "hand_id": h, "amount": str(self.rake)}]
+        tail += [{"event": "refund", "hand_id": h, "seat": seat, "amount": str(amount)}
+                 for seat, amount in self.refunds]
+        tail += [{"event": "award", "hand_id": h, "seat": seat, "amount": str(amount), "pot": pot}
+                 for pot, seat, amount in self.awards]
+        tail += [{"event": "stack", "hand_id": h, "seat": seat, "amount": str(amount)}
+                 for seat, amount in sorted(self.stacks_after(stacks, contributions).items())]
+        return [*tail, {"event": "hand_end", "hand_id": h}]
+
 
 def uncalled(contributions: dict[int, int]) -> tuple[int, int] | None:
     """(seat, amount) of the part of the largest contribution that nobody matched."""

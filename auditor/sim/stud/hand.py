@@ -57,14 +57,7 @@ class PlayedHand:
 
     def events(self, clock: Clock) -> list[Timed]:
         """Every event of the hand, the payout rendered from ``settlement``."""
-        h, s = self.hand_id, self.settlement
-        tail: list[dict] = [{"event": "rake", "hand_id": h, "amount": str(s.rake)}]
-        tail += [{"event": "refund", "hand_id": h, "seat": seat, "amount": str(amount)} for seat, amount in s.refunds]
-        tail += [{"event": "award", "hand_id": h, "seat": seat, "amount": str(amount), "pot": pot}
-                 for pot, seat, amount in s.awards]
-        tail += [{"event": "stack", "hand_id": h, "seat": seat, "amount": str(amount)}
-                 for seat, amount in sorted(self.stacks_after().items())]
-        tail.append({"event": "hand_end", "hand_id": h})
+        tail = self.settlement.events(self.hand_id, self.stacks, self.contributions)
         return self.head + [(clock.delay(e["event"]), e) for e in tail]
 
 
