@@ -24,7 +24,9 @@ from auditor.engine.audit import audit as run_audit
 from auditor.engine.ruleset import load_rulesets
 from auditor.model.result import AuditResult, InputFile
 from auditor.report.keys import KeyFileError, load_signer, make_self_signed
-from auditor.report.manifest import FINDINGS_NAME, MANIFEST_NAME, hash_file, report_attachments
+from auditor.report.manifest import (
+    FINDINGS_NAME, MANIFEST_NAME, QUARANTINE_NAME, SUMMARY_NAME, hash_file, report_attachments,
+)
 from auditor.report.sign import PASSPHRASE_ENV, SigningError, sign_pdf
 from auditor.report.verify import NOT_VERIFIED, Verdict, read_attachments, verify_report
 
@@ -283,6 +285,23 @@ def test_signed_report_whose_findings_do_not_match_the_manifest_fails(audit, key
     verdict = verify_report(forged, keys / "inspector.pem")
     assert check(verdict, "integrity").ok and check(verdict, "coverage").ok and check(verdict, "trust").ok
     assert check(verdict, "attachments").ok is False and not verdict.ok
+
+
+@pytest.mark.parametrize("name", [QUARANTINE_NAME, SUMMARY_NAME])
+def test_signed_report_whose_other_outputs_do_not_match_the_manifest_fails(audit, keys, tmp_path, name) -> None:
+    """Every output the manifest hashes is checked, not only the findings: a summary.json saying "no violation"
+    beside the real manifest is refused, as is a report missing one of them."""
+    attachments = read_attachments(audit["signed"])
+    assert json.loads(attachments[MANIFEST_NAME])[name.removesuffix(".json")]["sha256"]
+    forged = dict(attachments, **{name: b'{"forged": true}\n'})
+    missing = {k: v for k, v in attachments.items() if k != name}
+    for label, files in (("forged", forged), ("missing", missing)):
+        pdf = render(tmp_path / f"{label}.pdf", files)
+        sign_pdf(pdf, pdf, keys / "inspector.p12", PASSPHRASE)
+        verdict = verify_report(pdf, keys / "inspector.pem")
+        detail = check(verdict, "attachments").detail
+        assert check(verdict, "attachments").ok is False and not verdict.ok, label
+        assert (f"{name} is missing" if label == "missing" else f"{name} (sha256") in detail, detail
 
 
 def test_missing_attachment_fails(keys, tmp_path) -> None:

@@ -23,7 +23,7 @@ from pyhanko.sign.validation.pdf_embedded import EmbeddedPdfSignature
 from pyhanko.sign.validation.status import PdfSignatureStatus, SignatureCoverageLevel
 from pyhanko_certvalidator import ValidationContext
 
-from auditor.report.manifest import FINDINGS_NAME, MANIFEST_FORMAT, MANIFEST_NAME
+from auditor.report.manifest import FINDINGS_NAME, MANIFEST_FORMAT, MANIFEST_NAME, QUARANTINE_NAME, SUMMARY_NAME
 from auditor.report.verify_outcome import NOT_VERIFIED, UNTRUSTED, VERIFIED, Check, Verdict
 from auditor.report.verify_container import unsigned_bytes_problem
 from auditor.report.verify_logs import compare_logs
@@ -32,6 +32,8 @@ from auditor.report.verify_trust import trust_check
 __all__ = ["NOT_VERIFIED", "UNTRUSTED", "VERIFIED", "Check", "Verdict", "read_attachments", "verify_report"]
 
 _MAX_TREE_DEPTH = 32
+# The outputs the manifest hashes, by its key: each must be attached with the recorded hash.
+_HASHED = {"findings": FINDINGS_NAME, "quarantine": QUARANTINE_NAME, "summary": SUMMARY_NAME}
 
 # pyHanko logs a traceback for every untrusted certificate; the verdict reports it. Without this, Python's
 # last-resort handler would print those tracebacks to stderr when the application configured no logging.
@@ -125,9 +127,27 @@ def _coverage_check(sig: EmbeddedPdfSignature, status: PdfSignatureStatus, size:
     )
 
 
+def _hash_problems(manifest: dict[str, Any], current: dict[str, bytes]) -> list[str]:
+    """Each output the manifest hashes must be attached with that hash: findings always, quarantine and summary
+    whenever the manifest records them (every report since they were attached)."""
+    problems = []
+    for key, name in _HASHED.items():
+        recorded = manifest.get(key, {}).get("sha256") if isinstance(manifest.get(key), dict) else None
+        if recorded is None and key != "findings":
+            continue
+        if name not in current:
+            if key != "findings":  # a missing findings.json is already reported
+                problems.append(f"{name} is missing")
+            continue
+        actual = hashlib.sha256(current[name]).hexdigest()
+        if recorded != actual:
+            problems.append(f"{name} (sha256 {actual[:12]}…) is not the one {MANIFEST_NAME} records")
+    return problems
+
+
 def _attachments_check(reader: PdfFileReader, sig: EmbeddedPdfSignature | None) -> tuple[Check, dict[str, Any] | None]:
-    """Both attachments present, identical to the signed revision's, the manifest readable, the findings hash
-    equal to the one the manifest records. Returns the check and the manifest (None if unreadable)."""
+    """The attachments present, identical to the signed revision's, the manifest readable, and every output it
+    hashes attached with that hash. Returns the check and the manifest (None if unreadable)."""
     current = _attachments(reader.root)
     problems = [f"{name} is missing" for name in (FINDINGS_NAME, MANIFEST_NAME) if name not in current]
     if sig is not None:
@@ -144,17 +164,15 @@ def _attachments_check(reader: PdfFileReader, sig: EmbeddedPdfSignature | None) 
         if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
             problems.append(f"{MANIFEST_NAME} is not an {MANIFEST_FORMAT} manifest")
             manifest = None
-    if manifest is not None and FINDINGS_NAME in current:
-        recorded = manifest.get("findings", {}).get("sha256")
-        actual = hashlib.sha256(current[FINDINGS_NAME]).hexdigest()
-        if recorded != actual:
-            problems.append(f"{FINDINGS_NAME} (sha256 {actual[:12]}…) is not the one {MANIFEST_NAME} records")
+    if manifest is not None:
+        problems += _hash_problems(manifest, current)
     if problems:
         return Check("attachments", False, "; ".join(problems)), manifest
-    others = sorted(current.keys() - {FINDINGS_NAME, MANIFEST_NAME})
+    others = sorted(current.keys() - {MANIFEST_NAME, *_HASHED.values()})
     extra = f"; also attached: {', '.join(others)}" if others else ""
     scope = "signed and " if sig is not None else ""
-    detail = f"{FINDINGS_NAME} and {MANIFEST_NAME} are {scope}consistent: the manifest records the findings' hash"
+    hashed = ", ".join(name for name in _HASHED.values() if name in current)
+    detail = f"{MANIFEST_NAME} and {hashed} are {scope}consistent: the manifest records their hashes"
     return Check("attachments", True, detail + extra), manifest
 
 
