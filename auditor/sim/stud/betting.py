@@ -36,6 +36,7 @@ class Betting:
         self.checked: set[int] = set()
         self.no_raise: set[int] = set()  # acted before an all-in raise for less
         self.pointer = 0  # the last to act after a bet
+        self.raised = False  # someone raised in this round
 
     def live(self) -> list[int]:
         return [s for s in self.stack if s not in self.folded]
@@ -77,6 +78,8 @@ class Betting:
             self.folded.add(seat)
         elif kind == "check":
             self.checked.add(seat)
+        elif kind == "raise":
+            self.raised = True
         level = self.round[seat]
         if self.current:
             self.pointer = seat

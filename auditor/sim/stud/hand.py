@@ -29,6 +29,7 @@ from auditor.sim.holdem_pots import Pot, Settlement
 from auditor.sim.stud.betting import Betting
 from auditor.sim.stud.order import by_open_cards, counterclockwise, right_of
 from auditor.sim.stud.pack import shuffle_and_cut
+from auditor.sim.stud.plan import HandPlan, planned
 from auditor.sim.stud.players import Player
 from auditor.sim.stud.policy import decide
 from auditor.sim.stud.pots import settle
@@ -51,6 +52,12 @@ class PlayedHand:
     values: dict[int, int] = field(default_factory=dict)  # art. 5 values at the showdown
     pots: list[Pot] = field(default_factory=list)
     tied: list[list[int]] = field(default_factory=list)  # the best hands of each pot
+    antes: int = 0  # all the antes posted
+
+    def settle(self, table: StudTable, rake: int | None = None) -> None:
+        """Pay the hand out from its contributions (again, after a planted violation changed them or the rake)."""
+        self.settlement, self.pots, self.tied = settle(self.contributions, self.antes, self.folded, self.values, table,
+                                                       rake)
 
     def stacks_after(self) -> dict[int, int]:
         return self.settlement.stacks_after(self.stacks, self.contributions)
@@ -72,7 +79,9 @@ class HandEngine:
     def __init__(self, table: StudTable, rng: random.Random, clock: Clock) -> None:
         self.table, self.rng, self.clock = table, rng, clock
 
-    def play(self, hand_id: str, shoe_id: str, seated: dict[int, Player]) -> PlayedHand:
+    def play(self, hand_id: str, shoe_id: str, seated: dict[int, Player], plan: HandPlan | None = None) -> PlayedHand:
+        """The hand, played lawfully but for what ``plan`` asks."""
+        plan = plan or HandPlan()
         table, clock, h = self.table, self.clock, hand_id
         ring = sorted(seated, reverse=True)  # counterclockwise from the croupier's right
         stacks = {s: seated[s].stack for s in ring}
@@ -85,29 +94,40 @@ class HandEngine:
                  for player, size in cuts]
         b = Betting(stacks)
         for seat in ring:
-            b.pay(seat, table.ante)
-            head.append((clock.ante(), _action(h, seat, "post_ante", table.ante, False)))
+            ante = plan.antes.get(seat, table.ante)
+            b.pay(seat, ante)
+            head.append((clock.ante(), _action(h, seat, "post_ante", ante, False)))
         head.append((clock.delay("rake"), {"event": "rake", "hand_id": h, "amount": str(table.ante),
                                            "reason": "first_rake"}))
+        if plan.rig:
+            rigged = {card for five in plan.rig.values() for card in five}
+            pack = [card for card in pack if card not in rigged]
         head.append((clock.delay("burn"), {"event": "burn", "hand_id": h, "card": pack[0]}))
         cards: dict[int, list[str]] = {s: [] for s in ring}
         deck = iter(pack[1:])
+
+        def draw(seat: int) -> str:
+            return plan.rig[seat][len(cards[seat])] if plan.rig else next(deck)
+
         for face in ("up", "down"):
-            head += [self._deal(h, seat, next(deck), face, cards) for seat in ring]
+            head += [self._deal(h, seat, draw(seat), face, cards) for seat in ring]
         hand = PlayedHand(h, stacks, head, cards, b.total, b.folded, Settlement(None))
         for round_no in range(1, 5):
             if round_no > 1:
                 live = b.live()
                 leader = by_open_cards({s: opens(cards[s]) for s in live}, round_no - 1)[0]
-                head += [self._deal(h, seat, next(deck), "up", cards) for seat in counterclockwise(live, leader)]
-            b.new_round(round_no, by_open_cards({s: opens(cards[s]) for s in b.live()}, round_no))
-            self._betting(b, hand, seated)
+                head += [self._deal(h, seat, draw(seat), "up", cards) for seat in counterclockwise(live, leader)]
+            strength = by_open_cards({s: opens(cards[s]) for s in b.live()}, round_no)
+            if round_no == 1 and plan.force == "wrong_opener":
+                strength[:2] = strength[1::-1]
+            b.new_round(round_no, strength)
+            self._betting(b, hand, seated, plan)
             if len(b.live()) < 2:
                 break
         if len(b.live()) > 1:
             self._showdown(b, hand)
-        antes = table.ante * len(ring)
-        hand.settlement, hand.pots, hand.tied = settle(b.total, antes, b.folded, hand.values, table)
+        hand.antes = sum(plan.antes.get(seat, table.ante) for seat in ring)
+        hand.settle(table)
         return hand
 
     def _deal(self, hand_id: str, seat: int, card: str, face: str, cards: dict[int, list[str]]) -> Timed:
@@ -115,18 +135,24 @@ class HandEngine:
         return self.clock.delay("deal"), {"event": "deal", "hand_id": hand_id, "card": card, "to": "seat",
                                           "seat": seat, "face": face}
 
-    def _betting(self, b: Betting, hand: PlayedHand, seated: dict[int, Player]) -> None:
+    def _betting(self, b: Betting, hand: PlayedHand, seated: dict[int, Player], plan: HandPlan) -> None:
         rng, clock, cards = self.rng, self.clock, hand.cards
         while (seat := b.expected()) is not None:
-            if rng.random() < P_TIME_OUT:
+            if rng.random() < P_TIME_OUT and seat not in plan.stay:
                 b.act(seat, "fold", 0)
                 event = _action(hand.hand_id, seat, "fold", 0, False) | {"reason": "time_out"}
                 hand.head.append((clock.time_out(), event))
                 continue
             theirs = [opens(cards[s]) for s in b.live() if s != seat]
             kind, amount = decide(b, seat, seated[seat], cards[seat], theirs, self.table, rng)
+            forced = None
+            if plan.stay or plan.fold_first or (plan.force and plan.forced is None):
+                kind, amount, forced = planned(plan, b, seat, kind, amount, self.table)
             b.act(seat, kind, amount)
-            hand.head.append((clock.decision(), _action(hand.hand_id, seat, kind, amount, seat in b.all_in)))
+            event = _action(hand.hand_id, seat, kind, amount, seat in b.all_in)
+            hand.head.append((clock.late() if forced == "late" else clock.decision(), event))
+            if forced:
+                plan.forced = event
 
     def _showdown(self, b: Betting, hand: PlayedHand) -> None:
         """Art. 10 e): every player still in turns his hole card over, counterclockwise from the right of the best

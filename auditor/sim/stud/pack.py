@@ -26,20 +26,27 @@ class Packs:
         self.shoe_id: str | None = None
         self.used = 0
         self.lifetime = 0
+        self.limit = MAX_HANDS  # raised only to plant a violation of art. 2
 
     def between_hands(self) -> list[dict]:
         """The events that replace the pack when it is due (before the table's first hand, after its last)."""
         if self.shoe_id is not None and self.used < self.lifetime:
             return []
+        return self.start(self.rng.choice(LIFETIMES))
+
+    def start(self, lifetime: int) -> list[dict]:
+        """Close the pack in use, if any, and bring a new one into use for ``lifetime`` hands. A planted violation
+        of art. 2 also starts one during a hand (with at most nine hands to go, so that the pack stays within
+        ten whichever hand it is counted for)."""
         events = self.close()
         self.count += 1
         self.shoe_id = f"{self.table_id}-K{self.count:05d}"
-        self.used, self.lifetime = 0, self.rng.choice(LIFETIMES)
+        self.used, self.lifetime, self.limit = 0, lifetime, MAX_HANDS
         return events + [{"event": "shoe_start", "shoe_id": self.shoe_id}]
 
     def take(self) -> str:
         """The pack of the next hand."""
-        assert self.shoe_id is not None and self.used < MAX_HANDS
+        assert self.shoe_id is not None and self.used < self.limit
         self.used += 1
         return self.shoe_id
 

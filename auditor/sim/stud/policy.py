@@ -46,10 +46,10 @@ def decide(b: Betting, seat: int, player: Player, mine: list[str], theirs: list[
         if b.round_no == 1:  # no check: open or give up
             if rng.random() < P_OPENER_FOLDS:
                 return "fold", 0
-            return _bet(b, seat, table.ante * rng.choice((1, 1, 2, 3)), table)
+            return sized_bet(b, seat, table.ante * rng.choice((1, 1, 2, 3)), table)
         if value > 0.55 - 0.15 * player.aggressive and rng.random() < 0.35 + 0.4 * player.aggressive:
             size = pot * rng.choice((1, 2, 2, 3)) * b.round_no // 8  # bets grow with the rounds
-            return _bet(b, seat, _shove_or(b, seat, size, value, rng), table)
+            return sized_bet(b, seat, _shove_or(b, seat, size, value, rng), table)
         return "check", 0
     raising = (b.may_raise(seat) and value > 0.62 - 0.15 * player.aggressive
                and rng.random() < 0.2 + 0.4 * player.aggressive)
@@ -66,5 +66,5 @@ def _shove_or(b: Betting, seat: int, size: int, value: float, rng: random.Random
     return b.stack[seat] if value > 0.7 and rng.random() < 0.4 else size
 
 
-def _bet(b: Betting, seat: int, size: int, table: StudTable) -> Decision:
+def sized_bet(b: Betting, seat: int, size: int, table: StudTable) -> Decision:
     return "bet", min(max(table.ante, table.down(size)), b.stack[seat])

@@ -18,15 +18,16 @@ from auditor.sim.holdem_pots import Pot, Settlement, build_pots, divide, uncalle
 from auditor.sim.stud.table import StudTable
 
 
-def settle(contributions: dict[int, int], antes: int, folded: set[int], values: dict[int, int],
-           table: StudTable) -> tuple[Settlement, list[Pot], list[list[int]]]:
+def settle(contributions: dict[int, int], antes: int, folded: set[int], values: dict[int, int], table: StudTable,
+           rake: int | None = None) -> tuple[Settlement, list[Pot], list[list[int]]]:
     """The refund, house rake and awards of a hand (``antes``: all the antes posted; ``values``: the art. 5 value
-    of every player at the showdown, empty when one player is left), with its pots and their best hands."""
+    of every player at the showdown, empty when one player is left), with its pots and their best hands.
+    ``rake``: what the house took instead of the lawful rake (a planted violation)."""
     back = uncalled(contributions)
     matched = dict(contributions)
     if back:
         matched[back[0]] -= back[1]
-    rake = table.house_rake(sum(matched.values()) - antes)
+    rake = table.house_rake(sum(matched.values()) - antes) if rake is None else rake
     pots = build_pots(matched, folded)
     tied = winners(pots, values)
     taken, awards = table.ante + rake, []

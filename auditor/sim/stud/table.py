@@ -26,14 +26,15 @@ class StudTable:
     ante: int
     chip_unit: int
     target_players: tuple[int, int]
+    stakes: int = 0  # the ante whose buy-in and top-up apply, when the ante is none of art. 6 (a planted violation)
 
     @property
     def buy_in_min(self) -> int:
-        return CLASSES[self.ante][0]
+        return CLASSES[self.stakes or self.ante][0]
 
     @property
     def top_up_below(self) -> int:
-        return CLASSES[self.ante][1]
+        return CLASSES[self.stakes or self.ante][1]
 
     def house_rake(self, base: int) -> int:
         """Art. 9: 4% of ``base`` (the called bets of the betting rounds, antes excluded), rounded down."""

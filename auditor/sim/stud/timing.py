@@ -20,6 +20,7 @@ DELAYS: dict[str, tuple[int, int]] = {
 ANTE = (300, 700)
 DECISIONS = ((0.80, 1_500, 10_000), (0.17, 10_000, 40_000), (0.03, 40_000, 75_000))  # share, least, spread
 TIME_OUT = (DECISION_LIMIT_MS + 500, 10_000)  # the croupier folds him once the two minutes have passed
+LATE = (DECISION_LIMIT_MS + 1_000, 30_000)  # a planted violation: he acts after the two minutes
 
 
 class Clock:
@@ -44,3 +45,6 @@ class Clock:
 
     def time_out(self) -> int:
         return TIME_OUT[0] + int(self.random() * TIME_OUT[1])
+
+    def late(self) -> int:
+        return LATE[0] + int(self.random() * LATE[1])
