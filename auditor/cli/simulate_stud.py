@@ -1,4 +1,4 @@
-"""``auditor simulate stud``: a simulated five-card stud day."""
+"""``auditor simulate stud``: a simulated five-card stud day, optionally with planted violations and their labels."""
 
 from __future__ import annotations
 
@@ -14,19 +14,24 @@ from auditor.sim.stud.run import simulate_stud
 
 @simulate_app.command("stud")
 def stud(
-    out: Annotated[Path, typer.Option("--out", help="Directory to write DIR/<table_id>.<format>.")],
+    out: Annotated[Path, typer.Option("--out", help="Directory to write DIR/<table_id>.<format> (and labels.jsonl).")],
     seed: Annotated[int, typer.Option("--seed", help="Same seed and options: byte-identical files.")],
     tables: Annotated[int, typer.Option(
         "--tables", min=1, help="Tables; ante 20 and ante 100 in turn, from two or three players up to seven.")] = 4,
     hands: Annotated[int, typer.Option("--hands", min=1, help="Hands per table.")] = 250,
+    inject: Annotated[float, typer.Option(
+        "--inject", min=0.0, max=1.0,
+        help="Per hand, the probability of scheduling the next violation of a cycle through every enforced rule; "
+             "each is planted in the first hand (or table) it fits and listed in DIR/labels.jsonl.")] = 0.0,
     formats: Formats = "jsonl",
     day: Day = "2024-05-01",
     overwrite: Overwrite = False,
 ) -> None:
     """A day of five-card stud (Portaria n.º 104/85/M): one log file per table, with buy-ins, top-ups and players
     coming and going, packs of 40 cards changed every ten hands at most, antes and the first rake, the open-card
-    order of play, all-ins and side pots, the 4% rake, time-outs and showdowns. No violation is planted yet."""
+    order of play, all-ins and side pots, the 4% rake, time-outs and showdowns."""
     chosen, when = prepare(out, formats, day, overwrite)
     started = time.perf_counter()
-    summary = simulate_stud(out, seed=seed, tables=tables, hands=hands, formats=chosen, day=when)
-    report(f"{summary.hands} hands, {summary.events} events", started, summary.files)
+    summary = simulate_stud(out, seed=seed, tables=tables, hands=hands, inject=inject, formats=chosen, day=when)
+    labels = f", {summary.labels} labels" if inject else ""
+    report(f"{summary.hands} hands, {summary.events} events{labels}", started, summary.files)

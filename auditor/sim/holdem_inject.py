@@ -34,20 +34,24 @@ class Planted:
 
 
 class HoldemInjector:
-    """The schedule of planted violations for a whole run (tables are generated one after the other)."""
+    """The schedule of planted violations for a whole run (tables are generated one after the other), through
+    ``cycle``, the game's rules (the stud simulator's injector is one too)."""
+
+    game = "holdem"
+    cycle: tuple[str, ...] = CYCLE
 
     def __init__(self, rate: float, seed: int) -> None:
         self.rate = rate
-        self.rng = random.Random(f"{seed}:holdem-inject")
-        self.next = self.rng.randrange(len(CYCLE))
+        self.rng = random.Random(f"{seed}:{self.game}-inject")
+        self.next = self.rng.randrange(len(self.cycle))
         self.pending: list[str] = []
         self.labels: list[Label] = []
 
     def tick(self) -> None:
         """One hand is about to be played: maybe schedule the next rule of the cycle."""
         if self.rate and self.rng.random() < self.rate:
-            self.pending.append(CYCLE[self.next])
-            self.next = (self.next + 1) % len(CYCLE)
+            self.pending.append(self.cycle[self.next])
+            self.next = (self.next + 1) % len(self.cycle)
 
     def take(self, rule: str) -> None:
         self.pending.remove(rule)
