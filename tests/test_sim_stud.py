@@ -442,9 +442,10 @@ def test_equal_hands_split_with_the_odd_chip_counterclockwise() -> None:
     the 600 or 1,100 bet, down to the chip unit of 5: 20 and 40) come out of the main pot; equal hands share a pot
     down to the chip unit, the remainder to the first tied winner counterclockwise from the croupier's right."""
     table = StudTable("S01", ante=20, chip_unit=5, target_players=(2, 7))
-    three_way, _, _ = settle({7: 220, 3: 220, 1: 220}, 60, set(), {7: 9, 3: 9, 1: 9}, table)
+    three_way, _, _ = settle({7: 220, 3: 220, 1: 220}, dict.fromkeys((7, 3, 1), 20), set(), {7: 9, 3: 9, 1: 9}, table)
     assert (three_way.rake, three_way.refunds, three_way.awards) == (20, [], [(0, 7, 210), (0, 3, 205), (0, 1, 205)])
-    side_pot, pots, _ = settle({7: 120, 3: 520, 1: 520, 5: 20}, 80, {5}, {7: 9, 3: 5, 1: 5}, table)
+    antes = dict.fromkeys((7, 3, 1, 5), 20)
+    side_pot, pots, _ = settle({7: 120, 3: 520, 1: 520, 5: 20}, antes, {5}, {7: 9, 3: 5, 1: 5}, table)
     assert [pot.amount for pot in pots] == [380, 800]
     assert (side_pot.rake, side_pot.awards) == (40, [(0, 7, 320), (1, 3, 400), (1, 1, 400)])
 

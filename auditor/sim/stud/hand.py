@@ -52,7 +52,7 @@ class PlayedHand:
     values: dict[int, int] = field(default_factory=dict)  # art. 5 values at the showdown
     pots: list[Pot] = field(default_factory=list)
     tied: list[list[int]] = field(default_factory=list)  # the best hands of each pot
-    antes: int = 0  # all the antes posted
+    antes: dict[int, int] = field(default_factory=dict)  # each player's ante
 
     def settle(self, table: StudTable, rake: int | None = None) -> None:
         """Pay the hand out from its contributions (again, after a planted violation changed them or the rake)."""
@@ -126,7 +126,7 @@ class HandEngine:
                 break
         if len(b.live()) > 1:
             self._showdown(b, hand)
-        hand.antes = sum(plan.antes.get(seat, table.ante) for seat in ring)
+        hand.antes = {seat: plan.antes.get(seat, table.ante) for seat in ring}
         hand.settle(table)
         return hand
 

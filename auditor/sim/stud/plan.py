@@ -54,9 +54,9 @@ def planned(plan: HandPlan, b: Betting, seat: int, kind: str, amount: int,
         if increment >= table.chip_unit and owed + increment < b.stack[seat]:
             return "raise", owed + increment, force
     if force == "check_raise" and b.round_no > 1 and seat in b.checked and owed:
-        amount = b.min_raise_to() - b.round[seat]
-        if amount < b.stack[seat]:
-            return "raise", amount, force
+        raised = b.min_raise_to() - b.round[seat]
+        if raised < b.stack[seat]:
+            return "raise", raised, force
     if force == "check_after_bet" and b.round_no > 1 and owed and seat not in b.checked and kind != "raise":
         return "check", 0, force
     if force == "late" and kind != "fold":

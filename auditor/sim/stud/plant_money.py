@@ -135,7 +135,7 @@ def uncalled_raked(hand: PlayedHand, table: StudTable, rng: random.Random) -> Pl
     if not hand.settlement.refunds:
         return None
     refunded = hand.settlement.refunds[0][1]
-    base = sum(hand.contributions.values()) - refunded - hand.antes
+    base = sum(hand.contributions.values()) - refunded - sum(hand.antes.values())
     due, taken = table.house_rake(base), table.house_rake(base + refunded)
     if taken == due or hand.settlement.awards[0][2] <= taken - due:
         return None

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 BAD_ANTE = 50  # 5CS-6.1: neither 20 nor 100
 ANTE_RULES = ("5CS-6.3", "5CS-6.5")
+CLASS_RULES = ("5CS-6.2", "5CS-6.4")  # the buy-in and top-up figures of the table's ante
 
 
 class Planter:
@@ -66,6 +67,8 @@ class Planter:
         self.rule, self.plan_, self.seat, self.visitor, self.planted = None, None, None, {}, []
         self.leaver = None
         for rule in self.injector.pending:
+            if self.bad_ante and rule in CLASS_RULES:
+                continue  # the buy-in and top-up of an ante outside art. 6 are not known: no breach to show
             if rule in SESSION_PLANTS and (found := SESSION_PLANTS[rule](self.run.seating, between, self.rng)):
                 self.rule, (self.seat, self.note) = rule, found
                 return
@@ -95,7 +98,8 @@ class Planter:
                 self.plan_ = HandPlan(force=FORCES[rule])
             elif rule == "5CS-6.3":
                 self.seat = self.rng.choice(sorted(seated))
-                self.plan_ = HandPlan(antes={self.seat: table.ante - table.chip_unit})
+                self.plan_ = HandPlan(antes={self.seat: table.ante - table.chip_unit},
+                                      fold_first=frozenset({self.seat}))  # his ante decides no pot
                 self.note = f"seat {self.seat} anted {table.ante - table.chip_unit}, table ante {table.ante}"
             elif rule == "5CS-6.5":
                 other = 100 if table.ante == 20 else 20

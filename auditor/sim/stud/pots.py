@@ -18,16 +18,17 @@ from auditor.sim.holdem_pots import Pot, Settlement, build_pots, divide, uncalle
 from auditor.sim.stud.table import StudTable
 
 
-def settle(contributions: dict[int, int], antes: int, folded: set[int], values: dict[int, int], table: StudTable,
-           rake: int | None = None) -> tuple[Settlement, list[Pot], list[list[int]]]:
-    """The refund, house rake and awards of a hand (``antes``: all the antes posted; ``values``: the art. 5 value
+def settle(contributions: dict[int, int], antes: dict[int, int], folded: set[int], values: dict[int, int],
+           table: StudTable, rake: int | None = None) -> tuple[Settlement, list[Pot], list[list[int]]]:
+    """The refund, house rake and awards of a hand (``antes``: each player's ante; ``values``: the art. 5 value
     of every player at the showdown, empty when one player is left), with its pots and their best hands.
-    ``rake``: what the house took instead of the lawful rake (a planted violation)."""
-    back = uncalled(contributions)
+    The uncalled bet is of the betting rounds (the same with antes included when they are equal); ``rake``: what the
+    house took instead of the lawful rake (a planted violation)."""
+    back = uncalled({seat: amount - antes.get(seat, 0) for seat, amount in contributions.items()})
     matched = dict(contributions)
     if back:
         matched[back[0]] -= back[1]
-    rake = table.house_rake(sum(matched.values()) - antes) if rake is None else rake
+    rake = table.house_rake(sum(matched.values()) - sum(antes.values())) if rake is None else rake
     pots = build_pots(matched, folded)
     tied = winners(pots, values)
     taken, awards = table.ante + rake, []
