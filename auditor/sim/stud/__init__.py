@@ -8,13 +8,12 @@ top-ups, departures) and its packs (``pack``: shuffle, cuts, at most ten hands a
 by the rules: seat orders and who leads (``order``, over ``games/stud/evaluate.open_cards_rank``), the betting
 state (``betting``), the players' choices (``policy``), the clock (``timing``) and the payout (``pots``).
 
-Planting violations (next): as in the hold'em simulator, an injector schedules one enforced rule at a time and
-plants it where it fits, in one of three places, without restructuring:
-* between hands (``StudTableRun.next_hand``): seating, buy-in and top-up, and pack rules (a pack kept past ten
-  hands, a pack changed mid-hand), by changing the session events or the ``Seating`` and ``Packs`` state;
-* while the hand is played (``HandEngine.play``), through a plan passed to it: the cuts, the burn, the deal order
-  and faces, the ante and first rake, the opener and leaders, an out-of-turn action, a check-raise, a short raise,
-  a late decision, by swapping the lawful choice at the one place it is made;
-* after the hand is played (``PlayedHand``): its ``settlement`` (rake, refunds, awards) and its head events, which
-  are rendered last into consistent money events and stacks.
-Each plant returns the event it targets, and ``Recorder.watch`` fills in its ``seq`` for ``labels.jsonl``."""
+Planted violations (``--inject``): ``inject`` schedules the enforced rules in a fixed cycle; the ``Planter`` of
+each table (``plants``) plants at most one a hand, at the table's opening, between hands (``plant_session``),
+through the hand's plan (``plan``, ``rig``) or on the played hand (``plant_deal``, ``plant_turns``,
+``plant_money``, ``plant_seat``, over ``head``), each the smallest change that breaks its rule, and labels it (with
+the rules it necessarily breaks too) for ``labels.jsonl``; ``Recorder.watch`` fills in each label's ``seq``. A
+wrong award is planted so that one rule explains it, in this order: a folded player paid 4.2 (uncontested: 4.1),
+a side pot to an all-in player who did not reach it 11.1, a pot shared by unequal hands 11.5, equal hands not
+split 5.4 or split unequally 4.3, a pot that only a misjudged A-5-6-7-8 explains 5.2, a lower category paid 5.1,
+a weaker hand of the same category 5.3; chips missing from the awards 7.1."""

@@ -13,7 +13,7 @@ import random
 
 from auditor.sim.stud.hand import PlayedHand
 from auditor.sim.stud.inject import Planted
-from auditor.sim.stud.plant_events import EVENT_DELAY, deal_blocks
+from auditor.sim.stud.head import EVENT_DELAY, deal_blocks
 from auditor.sim.stud.table import SEATS
 
 

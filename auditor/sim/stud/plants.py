@@ -6,8 +6,9 @@ the four moments of a hand, in turn, and plants at most one rule a hand (5CS-2.1
    eleventh hand; 5CS-3.1 and 3.2 deal in a visitor;
 3. the hand's plan (``plan``, ``rig``): 5CS-6.3 and 6.5 (antes), the betting forces (10.4, 10.5, 10.7, 10.13,
    10.14, 11.2) and the rigged showdowns (4.3, 5.2, 5.4);
-4. the played hand: its events (``plant_events``), its payout (``plant_money``), a seat (``plant_seat``, 5CS-3.3)
-   or its pack (5CS-2.5: a new pack brought in after the seats, before the shuffle)."""
+4. the played hand: its cards and deal (``plant_deal``), its actions and showdown (``plant_turns``), its payout
+   (``plant_money``), a seat (``plant_seat``, 5CS-3.3) or its pack (5CS-2.5: a new pack brought in after the
+   seats, before the shuffle)."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ from typing import TYPE_CHECKING
 
 from auditor.sim.inject import Label
 from auditor.sim.stud.hand import PlayedHand, Timed
+from auditor.sim.stud.head import EVENT_DELAY
 from auditor.sim.stud.inject import Planted, StudInjector
 from auditor.sim.stud.pack import LIFETIMES, MAX_HANDS
 from auditor.sim.stud.plan import FORCES, HandPlan
-from auditor.sim.stud.plant_events import EVENT_DELAY
-from auditor.sim.stud.plant_events import PLANTS as EVENT_PLANTS
+from auditor.sim.stud.plant_deal import PLANTS as DEAL_PLANTS
 from auditor.sim.stud.plant_money import PLANTS as MONEY_PLANTS
 from auditor.sim.stud.plant_seat import change_seat
 from auditor.sim.stud.plant_session import SESSION_PLANTS, VISITOR_RULES, visitor
+from auditor.sim.stud.plant_turns import PLANTS as TURN_PLANTS
 from auditor.sim.stud.players import Player
 from auditor.sim.stud.rig import RULES as RIG_RULES
 from auditor.sim.stud.rig import finish, rig
@@ -32,6 +34,7 @@ from auditor.sim.stud.table import StudTable
 if TYPE_CHECKING:
     from auditor.sim.stud.run import StudTableRun
 
+EVENT_PLANTS = DEAL_PLANTS | TURN_PLANTS
 BAD_ANTE = 50  # 5CS-6.1: neither 20 nor 100
 ANTE_RULES = ("5CS-6.3", "5CS-6.5")
 CLASS_RULES = ("5CS-6.2", "5CS-6.4")  # the buy-in and top-up figures of the table's ante
