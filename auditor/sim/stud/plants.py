@@ -48,7 +48,7 @@ class Planter:
         self.bad_ante = "5CS-6.1" in injector.pending
         self.overrun: str | None = None  # the pack kept for an eleventh hand (5CS-2.1)
         self.rule: str | None = None
-        self.plan_: HandPlan | None = None
+        self.hand_plan: HandPlan | None = None
         self.seat: int | None = None  # whose seat event shows a session or visitor violation
         self.note = ""
         self.visitor: dict[int, Player] = {}  # by seat
@@ -67,7 +67,7 @@ class Planter:
     def before(self, between: list[dict]) -> None:
         """A new hand: maybe plant a session rule on the events between hands."""
         self.injector.tick()
-        self.rule, self.plan_, self.seat, self.visitor, self.planted = None, None, None, {}, []
+        self.rule, self.hand_plan, self.seat, self.visitor, self.planted = None, None, None, {}, []
         self.leaver = None
         for rule in self.injector.pending:
             if self.bad_ante and rule in CLASS_RULES:
@@ -96,24 +96,24 @@ class Planter:
                 seated.update(self.visitor)
                 between += [{"event": "buy_in", "seat": s, "player": name, "amount": str(table.buy_in_min)}
                             for s in seats]
-                self.plan_ = HandPlan(fold_first=frozenset(seats))
+                self.hand_plan = HandPlan(fold_first=frozenset(seats))
             elif rule in FORCES:
-                self.plan_ = HandPlan(force=FORCES[rule])
+                self.hand_plan = HandPlan(force=FORCES[rule])
             elif rule == "5CS-6.3":
                 self.seat = self.rng.choice(sorted(seated))
-                self.plan_ = HandPlan(antes={self.seat: table.ante - table.chip_unit},
+                self.hand_plan = HandPlan(antes={self.seat: table.ante - table.chip_unit},
                                       fold_first=frozenset({self.seat}))  # his ante decides no pot
                 self.note = f"seat {self.seat} anted {table.ante - table.chip_unit}, table ante {table.ante}"
             elif rule == "5CS-6.5":
                 other = 100 if table.ante == 20 else 20
-                self.plan_ = HandPlan(antes=dict.fromkeys(seated, other))
+                self.hand_plan = HandPlan(antes=dict.fromkeys(seated, other))
                 self.note = f"every player anted {other} in this hand, table ante {table.ante}"
             elif rule in RIG_RULES:
-                self.plan_ = rig(rule, sorted(seated), self.rng)
+                self.hand_plan = rig(rule, sorted(seated), self.rng)
             else:
                 continue
             self.rule = rule
-            return self.plan_
+            return self.hand_plan
         return None
 
     def after(self, hand: PlayedHand, seated: dict[int, Player]) -> None:
@@ -130,7 +130,7 @@ class Planter:
             self.overrun = None
 
     def _finish(self, hand: PlayedHand) -> Planted | None:
-        rule, plan = self.rule, self.plan_
+        rule, plan = self.rule, self.hand_plan
         if rule in SESSION_PLANTS or rule in VISITOR_RULES:
             return Planted(next(e for _, e in hand.head if e["event"] == "seat" and e["seat"] == self.seat),
                            self.note)
