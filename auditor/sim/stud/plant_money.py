@@ -144,8 +144,9 @@ def uncalled_raked(hand: PlayedHand, table: StudTable, rng: random.Random) -> Pl
 
 
 def dealt_before_matched(hand: PlayedHand, table: StudTable, rng: random.Random) -> Planted | None:
-    """5CS-10.8 (art. 10 b)): a player's call is missing, yet the next card is dealt; he folds later, having
-    put in less than the others for that round (his chips stay in the pot; the largest bet is still matched)."""
+    """5CS-10.8 (art. 10 b)): the call that closed a round is missing, yet the next card is dealt; its player
+    folds later, having put in less than the others for that round (his chips stay in the pot; the largest bet is
+    still matched by another player, so nobody acted out of turn and the uncalled bet is the same)."""
     actions = betting(hand)
     blocks = deal_blocks(hand)
     all_in = {e["seat"] for _, _, e in actions if e.get("all_in")}
@@ -153,6 +154,7 @@ def dealt_before_matched(hand: PlayedHand, table: StudTable, rng: random.Random)
         seat = event["seat"]
         later = [e for _, r, e in actions if e["seat"] == seat and r > round_no]
         if (event["action"] != "call" or seat in all_in or round_no >= len(blocks) or not later
+                or blocks[round_no][0] != index + 1
                 or later[0]["action"] != "fold" or any(e["amount"] != "0" for e in later)):
             continue
         contributions = dict(hand.contributions)

@@ -99,7 +99,7 @@ class Planter:
                 self.hand_plan = HandPlan(fold_first=frozenset(seats))
             elif rule in FORCES:
                 self.hand_plan = HandPlan(force=FORCES[rule])
-            elif rule == "5CS-6.3":
+            elif rule == "5CS-6.3" and len(seated) > 2:  # heads-up, a short ante would change the uncalled bet
                 self.seat = self.rng.choice(sorted(seated))
                 self.hand_plan = HandPlan(antes={self.seat: table.ante - table.chip_unit},
                                       fold_first=frozenset({self.seat}))  # his ante decides no pot
