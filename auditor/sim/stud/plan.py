@@ -24,6 +24,12 @@ FORCES = {
     "5CS-10.14": "check_after_bet",  # art. 10 c) iii): a check after a bet in the round
     "5CS-11.2": "late",  # art. 11 b): a decision after more than two minutes, not a forced fold
 }
+NOTES = {
+    "wrong_opener": "round 1 opened by the second highest open card", "opener_checks": "the opener of round 1 checked",
+    "short_raise": "a raise by less than the previous bet, not all in",
+    "check_raise": "a raise by a player who checked in the round", "check_after_bet": "a check after a bet",
+    "late": "a decision after more than two minutes",
+}
 
 
 @dataclass(slots=True)

@@ -20,7 +20,7 @@ from auditor.sim.stud.hand import PlayedHand, Timed
 from auditor.sim.stud.head import EVENT_DELAY
 from auditor.sim.stud.inject import Planted, StudInjector
 from auditor.sim.stud.pack import LIFETIMES, MAX_HANDS
-from auditor.sim.stud.plan import FORCES, HandPlan
+from auditor.sim.stud.plan import FORCES, NOTES, HandPlan
 from auditor.sim.stud.plant_deal import PLANTS as DEAL_PLANTS
 from auditor.sim.stud.plant_money import PLANTS as MONEY_PLANTS
 from auditor.sim.stud.plant_seat import change_seat
@@ -134,8 +134,9 @@ class Planter:
         if rule in SESSION_PLANTS or rule in VISITOR_RULES:
             return Planted(next(e for _, e in hand.head if e["event"] == "seat" and e["seat"] == self.seat),
                            self.note)
-        if rule in FORCES:
-            return Planted(plan.forced, f"{plan.force} by seat {plan.forced['seat']}") if plan.forced else None
+        if rule in FORCES and plan is not None:
+            forced = plan.forced
+            return Planted(forced, f"{NOTES[plan.force]}: seat {forced['seat']}") if forced and plan.force else None
         if rule in ANTE_RULES:
             antes = [e for _, e in hand.head if e.get("action") == "post_ante"]
             ante = next(e for e in antes if e["seat"] == self.seat) if rule == "5CS-6.3" else antes[0]
