@@ -11,7 +11,7 @@ import pytest
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
 from auditor.games.holdem.hand import Hand, Source, TableInfo
-from auditor.games.holdem.pots import Pot
+from auditor.games.poker.pots import Pot
 from auditor.games.holdem.showdown import DUPLICATE, PotShare, _pot_rule, review
 from auditor.model.result import RuleSummary
 from conftest import write_jsonl

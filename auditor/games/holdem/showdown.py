@@ -16,7 +16,7 @@ from auditor.games.holdem.betting import clockwise
 from auditor.games.holdem.conditions import NO_SEAT, unlogged_rake
 from auditor.games.holdem.evaluate import best_five, rank7
 from auditor.games.holdem.hand import Hand, Source
-from auditor.games.holdem.pots import ZERO, Pot, build_pots, divide, uncalled
+from auditor.games.poker.pots import ZERO, Pot, build_pots, divide, uncalled
 from auditor.games.poker.cards import STRAIGHT, STRAIGHT_FLUSH, category_of
 
 WHEEL_RANKS = frozenset("A2345")

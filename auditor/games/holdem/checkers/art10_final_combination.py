@@ -10,7 +10,7 @@ from decimal import Decimal
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.conditions import played_only, seated, unlogged_rake
-from auditor.games.holdem.pots import uncalled
+from auditor.games.poker.pots import uncalled
 from auditor.games.holdem.showdown import award_breaches, awards_applies, awards_missing, review
 
 ZERO = Decimal(0)

@@ -9,7 +9,7 @@ from decimal import Decimal
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.conditions import raked, voided_only
-from auditor.games.holdem.pots import floor_to
+from auditor.games.poker.pots import floor_to
 
 ZERO = Decimal(0)
 

@@ -1,8 +1,10 @@
-"""Pots: the uncalled bet, the standard side-pot construction and the expected division of each pot.
+"""Pots for both poker games: the uncalled bet, the standard side-pot construction and the division of a pot.
 
-Side pots are not written in the hold'em text; docs/readings.md applies the standard construction (as art. 11 a) of
-the stud text does) under arts. 10 and 11(3). Shares follow art. 10(4)–(5): equal division down to the chip unit,
-the whole indivisible remainder to the first tied winner from ``odd_chip_from``."""
+Side pots, stud art. 11 a): "If other players continue betting, their bets are placed separately, because the short
+player has no interest in that separate pot ... he wins only the pot in which he bet"; the hold'em text says nothing
+of them, and docs/readings.md applies the same construction under its arts. 10 and 11(3). Shares: "they share the pot
+equally, divided down to the lowest divisible unit" (hold'em art. 10(4); stud art. 4), the whole indivisible
+remainder to the first tied winner in the game's odd-chip order (``divide``)."""
 
 from __future__ import annotations
 
@@ -54,12 +56,13 @@ def build_pots(contributions: dict[int, Decimal], folded: set[int], dead: Decima
 
 
 def floor_to(amount: Decimal, unit: Decimal) -> Decimal:
+    """``amount`` rounded down to a whole number of ``unit`` (the chip unit)."""
     return (amount / unit).to_integral_value(rounding=ROUND_FLOOR) * unit
 
 
 def divide(amount: Decimal, winners: list[int], unit: Decimal) -> dict[int, Decimal]:
-    """Art. 10(4)-(5): equal shares rounded down to ``unit``; the indivisible remainder goes to the first winner
-    (``winners`` is in odd-chip order)."""
+    """Equal shares rounded down to ``unit``; the indivisible remainder goes to the first winner (``winners`` is in
+    the game's odd-chip order: hold'em art. 10(5) from the croupier's left, stud counterclockwise)."""
     share = floor_to(amount / len(winners), unit)
     result = {s: share for s in winners}
     result[winners[0]] += amount - share * len(winners)
