@@ -12,7 +12,9 @@ from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
 from auditor.games.holdem.hand import Hand, Source, TableInfo
 from auditor.games.poker.pots import Pot
-from auditor.games.holdem.showdown import DUPLICATE, PotShare, _pot_rule, review
+from auditor.games.holdem.showdown import DUPLICATE, SHOWDOWN, review
+from auditor.games.poker.award_kinds import pot_rule
+from auditor.games.poker.showdown import PotShare
 from auditor.model.result import RuleSummary
 from conftest import write_jsonl
 
@@ -338,7 +340,7 @@ def test_a_side_pot_nobody_was_awarded_is_art_10s_not_a_split_refused():
     """A pot paid to nobody is not "equal hands not shared" (THE-14.1) but a pot not paid out (art. 10(2))."""
     hand = Hand(TableInfo("H1", CONFIG, frozenset()), "h1", Source(1, "h.jsonl", 1), None)
     share = PotShare(Pot(Decimal(100), (1, 3)), (3,), {3: Decimal(100)})
-    assert _pot_rule(hand, review(hand, load_rulesets()["holdem"]), share, {}) == (
+    assert pot_rule(hand, review(hand, load_rulesets()["holdem"]), SHOWDOWN, share, {}) == (
         "THE-10.2", "the awards are not the pot less the rake (art. 10(2))")
 
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.hand import Action, Hand
+from auditor.games.poker.conditions import NO_SEAT, unlogged_rake
 
 Applies = Callable[[Hand, Ruleset], "str | None"]
-NO_SEAT = "no player seated (no seat event)"
 NO_STACK = "stack before the hand not logged"
 NO_ALL_IN = "an action whose all-in the log does not say (stack before the hand not logged)"
 
@@ -69,17 +69,6 @@ def betting(kind: str) -> Applies:
         actual = hand.table.config.get("betting")
         return None if actual == kind else NOT_APPLICABLE
     return applies
-
-
-def unlogged_rake(hand: Hand) -> str | None:
-    """Why the hand's rake is unknown (None: it is known, as logged, or nil at a table that declares no rake). A
-    source may not log the rake at all (``not_logged``); at a raked table a hand that took no rake logs a rake of 0,
-    so a hand without a ``rake`` event took a rake the log does not give."""
-    if "rake" in hand.table.not_logged:
-        return "rake not logged by the source"
-    if not hand.rakes and hand.table.config.get("rake_rate") is not None:
-        return "no rake logged for the hand (a hand raked nothing logs a rake of 0)"
-    return None
 
 
 def raked(hand: Hand, ruleset: Ruleset) -> str | None:

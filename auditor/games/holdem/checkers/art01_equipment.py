@@ -7,34 +7,12 @@ from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, ReplayRule, breach
 from auditor.games.holdem.betting import clockwise
 from auditor.games.holdem.conditions import previous_hand, seated, unless_not_logged
-
-
-def _twice(card):
-    return breach(card.src, f"card {card.card} appears twice in the hand (one 52-card deck, art. 1(1)(3))",
-                  "each card once", f"{card.card} again")
+from auditor.games.poker.deck import DECK_52, deck_breaches
 
 
 def _deck(hand, ruleset):
-    """Every card once: dealt, burned, on the board, and shown. A shown card that the seat was dealt is that card;
-    any other shown card is one more, which must be neither shown twice nor already dealt, burned or on the board."""
-    seen: set[str] = set()
-    for card in [*hand.deals, *hand.burns, *hand.board]:
-        if card.card is not None:
-            if card.card in seen:
-                yield _twice(card)
-            seen.add(card.card)
-    dealt = hand.hole_cards()
-    shown: set[str] = set()
-    for show in hand.shows:
-        own = [c for c in dealt.get(show.seat, []) if c]
-        if not show.card:
-            continue
-        if show.card in shown or (show.card not in own and len(own) < 2 and show.card in seen):
-            yield _twice(show)
-        elif show.card not in own and len(own) == 2:
-            yield breach(show.src, f"seat {show.seat} shows {show.card}, which he was not dealt",
-                         " ".join(own), show.card)
-        shown.add(show.card)
+    """Every card once, and of the 52: dealt, burned, on the board, and shown (two hole cards each)."""
+    return deck_breaches(hand, [*hand.deals, *hand.burns, *hand.board], DECK_52, 2, "art. 1(1)(3)")
 
 
 def _button_moves(hand, ruleset):

@@ -1,0 +1,63 @@
+"""Chip conservation in a poker hand: the pot is paid out whole, the uncalled bet (and only it) goes back to its
+owner, and every stack after the hand reconciles. Hold'em art. 10(2): "The player with the best five-card
+combination wins all the bets on the table (the pot)"; stud art. 7: "The pot is the total of all chips bet in each
+hand … and is won by the winner of the hand"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+
+from auditor.engine.replay_runner import Breach, breach
+from auditor.games.holdem.hand import Hand, Money
+from auditor.games.poker.conditions import unlogged_rake
+from auditor.games.poker.pots import ZERO, uncalled
+
+
+def _f(x: Decimal) -> str:
+    return f"{x.normalize():f}"
+
+
+def per_seat(events: Iterable[Money]) -> dict[int, Decimal]:
+    """The amounts of ``events`` (refunds or awards) added up per seat: a seat may be paid in several events."""
+    totals: dict[int, Decimal] = {}
+    for e in events:
+        totals[e.seat] = totals.get(e.seat, ZERO) + e.amount  # type: ignore[index]
+    return totals
+
+
+def account_breaches(hand: Hand, article: str) -> Iterator[Breach]:
+    """Contributions − refunds = awards + rake (a rake not logged is what the awards leave, never below 0); every
+    stack reconciles; the uncalled bet (and only it) is returned. What is uncalled is unknown when a player absent
+    from the betting is short of a bet: his missing action may have been the call. ``article``: the game's, cited."""
+    put_in = sum(hand.contributions.values(), ZERO)
+    back = sum((r.amount for r in hand.refunds), ZERO)
+    paid = sum((a.amount for a in hand.awards), ZERO)
+    rake = sum((r.amount for r in hand.rakes), ZERO)
+    where = hand.end or hand.start
+    if unlogged_rake(hand) is not None:
+        pot = put_in - back
+        if paid > pot:  # whatever the rake, it is not negative
+            yield breach(where, f"awards of {_f(paid)} from a pot of {_f(pot)}: more than the pot (the rake is not "
+                                f"logged; {article}: the winner takes the bets)", f"<= {_f(pot)}", _f(paid))
+    elif put_in - back != paid + rake:
+        yield breach(where, f"the pot of {_f(put_in - back)} was paid out as {_f(paid)} in awards and {_f(rake)} rake "
+                            f"({article}: the winner takes all the bets)", _f(put_in - back), _f(paid + rake))
+    expected_back = uncalled(hand.betting_contributions())
+    refunds, awards = per_seat(hand.refunds), per_seat(hand.awards)
+    logged_back = {s: a for s, a in refunds.items() if s not in hand.folded and a != 0}  # a refund of 0 returns nothing
+    want = {expected_back[0]: expected_back[1]} if expected_back else {}
+    if logged_back != want and not hand.short - hand.folded:
+        yield breach(where, "uncalled bet returned: "
+                            + (", ".join(f"seat {s} {_f(a)}" for s, a in sorted(logged_back.items())) or "nothing")
+                            + "; due: " + (", ".join(f"seat {s} {_f(a)}" for s, a in want.items()) or "nothing"),
+                     ", ".join(f"{s}:{_f(a)}" for s, a in want.items()) or "none",
+                     ", ".join(f"{s}:{_f(a)}" for s, a in sorted(logged_back.items())) or "none")
+    for seat, after in sorted(hand.stacks_after.items()):
+        if seat in hand.stacks and hand.stacks[seat] is None:
+            continue  # the stack before the hand is not logged: his account cannot be reconciled
+        due = hand.stacks.get(seat, ZERO) - hand.contributions.get(seat, ZERO) + refunds.get(seat, ZERO) \
+            + awards.get(seat, ZERO)
+        if after != due:
+            yield breach(where, f"seat {seat} ends with {_f(after)}; stack {_f(hand.stacks.get(seat, ZERO))} − bets "
+                                f"+ refunds + awards gives {_f(due)}", _f(due), _f(after))
