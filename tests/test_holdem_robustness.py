@@ -344,6 +344,15 @@ def test_a_side_pot_nobody_was_awarded_is_art_10s_not_a_split_refused():
         "THE-10.2", "the awards are not the pot less the rake (art. 10(2))")
 
 
+def test_a_pot_won_before_the_flop_paid_to_a_stranger_is_judged_not_a_crash(tmp_path):
+    """Everyone folds to the big blind, and the pot goes to seat 7, who is not in the hand: a wrong award (THE-10.2),
+    not a traceback (the hands were valued for a 5-4-3-2-A straight with no board: ValueError)."""
+    paid = [money("refund", "h1", 3, "5"), money("award", "h1", 7, "13")]
+    findings, _ = run(tmp_path, all_fold_with_antes("h1", paid))
+    assert ("THE-10.2", "h1") in rules_of(findings)
+    assert not [rule for rule, _ in rules_of(findings) if rule.startswith(("THE-14", "THE-15"))]
+
+
 # --- 9. several all-ins for less that add up to a full raise -------------------------------------------------------
 
 HOLE5 = {2: ["As", "Ah"], 3: ["8c", "3d"], 4: ["Ks", "Kh"], 5: ["7c", "2d"], 1: ["6s", "6d"]}  # in dealing order

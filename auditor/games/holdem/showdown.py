@@ -76,9 +76,9 @@ def _is_wheel(cards: list[str], board: list[str]) -> bool:
 
 
 def _wheel(hand: Hand, r: Review, seats: set[int]) -> tuple[str, str] | None:
-    """Art. 14(3): a wrong award where a 5-4-3-2-A straight decided it."""
+    """Art. 14(3): a wrong award where a 5-4-3-2-A straight decided it (seven cards valued: a full board)."""
     cards, board = _cards(hand), _board(hand)
-    if cards and any(_is_wheel(cards[s], board) for s in seats if s in cards):
+    if cards and len(board) == 5 and any(_is_wheel(cards[s], board) for s in seats if s in cards):
         return "THE-14.2", "the Ace counts low only in 5-4-3-2-A (art. 14(3))"
     return None
 
