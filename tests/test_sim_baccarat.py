@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-import auditor.cli.simulate  # noqa: F401  (registers ``auditor simulate``)
+import auditor.cli.simulate_baccarat  # noqa: F401  (registers ``auditor simulate baccarat``)
 from auditor.cli.app import app
 from auditor.sim.baccarat import simulate
 from auditor.sim.inject import CYCLE

@@ -1,15 +1,19 @@
 """Command-line interface: ``auditor audit | rules | simulate | keygen | sign | verify | reproduce | validate``."""
 
+import importlib
 import sys
 import traceback
 
-from auditor.cli import (  # noqa: F401  (register the commands)
-    audit, reproduce, rules, signing, simulate, simulate_holdem, simulate_stud, validate,
-)
+from auditor.cli import audit, reproduce, rules, signing, simulate, validate  # noqa: F401  (register the commands)
 from auditor.cli.app import app
+from auditor.games.catalog import GAMES
 from auditor.model.outcome import ExitCode
 
 __all__ = ["app", "main"]
+
+for _game in GAMES:  # each game's ``auditor simulate <game>``
+    if _game.simulate:
+        importlib.import_module(_game.simulate)
 
 
 def main() -> None:

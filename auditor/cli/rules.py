@@ -9,28 +9,29 @@ import typer
 from auditor.cli.app import app
 from auditor.cli.common import load_rulesets_or_exit
 from auditor.engine.registry import checkers
-from auditor.engine.ruleset import PREFIX
 from auditor.engine.suggest import did_you_mean
+from auditor.games.catalog import GAMES, NAMES
 from auditor.model.finding import rule_order
 
 
 def _game(value: str | None) -> str | None:
     """A known game, or a usage error naming the closest one."""
-    if value is not None and value not in PREFIX:
-        raise typer.BadParameter(f"no game '{value}'{did_you_mean(value, PREFIX)}; the games: {', '.join(PREFIX)}")
+    if value is not None and value not in NAMES:
+        raise typer.BadParameter(f"no game '{value}'{did_you_mean(value, NAMES)}; the games: {', '.join(NAMES)}")
     return value
 
 
-@app.command()
+@app.command(help=f"""List every rule id with its article citation, whether it is enforced and whether a checker
+    implements it.
+
+    Rule ids are <game>-<article>.<n> ({', '.join(f'{g.prefix}-…' for g in GAMES)}); the texts, parameters and
+    citations come from rulesets/*.toml.""")
 def rules(
-    game: str | None = typer.Option(None, "--game", "-g", callback=_game, metavar="baccarat|holdem|stud",
+    game: str | None = typer.Option(None, "--game", "-g", callback=_game, metavar="|".join(NAMES),
                                     help="Only this game's rules."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ) -> None:
-    """List every rule id with its article citation, whether it is enforced and whether a checker implements it.
-
-    Rule ids are <game>-<article>.<n> (BAC-…, THE-…, 5CS-…); the texts, parameters and
-    citations come from rulesets/*.toml."""
+    """``auditor rules`` (its help: above)."""
     rulesets = load_rulesets_or_exit()
     rows = []
     for name, ruleset in sorted(rulesets.items()):

@@ -1,4 +1,7 @@
-"""``auditor simulate <game>``: write realistic logs, optionally with planted violations and their labels."""
+"""``auditor simulate <game>``: write realistic logs, optionally with planted violations and their labels.
+
+The group and the options every game shares; each game's command is in the module its catalog entry names
+(``games/catalog.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,6 @@ from typing import Annotated
 import typer
 
 from auditor.cli.app import app
-from auditor.sim.baccarat import simulate
 from auditor.sim.writers import FORMATS
 
 simulate_app = typer.Typer(help="Generate realistic table-game logs (for demos, tests and benchmarks).",
@@ -23,28 +25,6 @@ Formats = Annotated[str, typer.Option(
 Day = Annotated[str, typer.Option("--date", help="The day simulated (YYYY-MM-DD).")]
 Overwrite = Annotated[bool, typer.Option(
     "--overwrite", help="First delete the *.jsonl, *.csv and *.parquet files already in DIR.")]
-
-
-@simulate_app.command("baccarat")
-def baccarat(
-    out: Annotated[Path, typer.Option("--out", help="Directory to write DIR/<table_id>.<format> (and labels.jsonl).")],
-    seed: Annotated[int, typer.Option("--seed", help="Same seed and options: byte-identical files.")],
-    tables: Annotated[int, typer.Option("--tables", min=1, help="Tables.")] = 4,
-    shoes: Annotated[int, typer.Option("--shoes", min=1, help="Shoes per table.")] = 6,
-    inject: Annotated[float, typer.Option(
-        "--inject", min=0.0, max=1.0,
-        help="Per coup, the probability of scheduling the next violation of a cycle through every enforced rule; "
-             "each is planted at the first coup, shoe or table it fits and listed in DIR/labels.jsonl.")] = 0.0,
-    formats: Formats = "jsonl",
-    day: Day = "2024-05-01",
-    overwrite: Overwrite = False,
-) -> None:
-    """A day of baccarat (Despacho n.º 55/2004): one log file per table, with real shoes, cut card, burns,
-    demonstration coups, several players and correct settlements."""
-    chosen, when = prepare(out, formats, day, overwrite)
-    started = time.perf_counter()
-    summary = simulate(out, seed=seed, tables=tables, shoes=shoes, inject=inject, formats=chosen, day=when)
-    report(f"{summary.coups} coups, {summary.events} events, {summary.labels} labels", started, summary.files)
 
 
 def prepare(out: Path, formats: str, day: str, overwrite: bool) -> tuple[tuple[str, ...], date]:

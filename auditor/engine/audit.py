@@ -15,6 +15,7 @@ from auditor.engine.registry import SqlRule, checkers
 from auditor.engine.replay_runner import ReplayRule, replay_steps, run_replay_rules
 from auditor.engine.ruleset import Ruleset, citation
 from auditor.engine.sql_runner import create_result_tables, run_sql_rules
+from auditor.games.catalog import BY_NAME
 from auditor.ingest.discover import discover
 from auditor.ingest.load import ingest
 from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
@@ -78,14 +79,15 @@ def run_checks(
         sql_rules = [c for c in enforced if isinstance(c, SqlRule)]
         replay_rules = [c for c in enforced if isinstance(c, ReplayRule)]
         if sql_rules:
-            model = importlib.import_module(f"auditor.games.{game}.model")
+            model = importlib.import_module(BY_NAME[game].model)
             batches = table_batches(con, game, batch_units)
             progress.start(f"{game}", len(sql_rules) * len(batches))
             for batch in batches:
                 model.build_model(con, ruleset, batch)
                 run_sql_rules(con, sql_rules, ruleset, progress.step)
         if replay_rules:
-            hands = con.execute("SELECT count(*) FROM events WHERE game = ? AND event = 'hand_start'", [game]).fetchone()[0]
+            hands = con.execute("SELECT count(*) FROM events WHERE game = ? AND event = ?",
+                                [game, BY_NAME[game].start]).fetchone()[0]
             progress.start(f"{game}", replay_steps(hands))
             run_replay_rules(con, game, replay_rules, ruleset, progress.step)
     return games

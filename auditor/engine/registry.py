@@ -12,11 +12,8 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Protocol
 
-from auditor.engine.ruleset import PREFIX, RULE_ID
+from auditor.games.catalog import BY_NAME, NAMES, PREFIX, RULE_ID
 from auditor.model.finding import rule_order
-
-GAMES = tuple(PREFIX)
-
 
 class Checker(Protocol):
     id: str
@@ -85,15 +82,15 @@ def register(checker: Checker) -> Checker:
 
 
 def _load(game: str) -> None:
-    package = importlib.import_module(f"auditor.games.{game}.checkers")
+    package = importlib.import_module(BY_NAME[game].checkers)
     for module in pkgutil.iter_modules(package.__path__):
         importlib.import_module(f"{package.__name__}.{module.name}")
 
 
 def checkers(game: str | None = None) -> list[Checker]:
     """Registered checkers (of one game), in rule-id order."""
-    for g in GAMES if game is None else (game,):
-        if importlib.util.find_spec(f"auditor.games.{g}.checkers") is not None:
+    for g in NAMES if game is None else (game,):
+        if importlib.util.find_spec(BY_NAME[g].checkers) is not None:
             _load(g)
     chosen = [c for c in _REGISTRY.values() if game is None or c.game == game]
     return sorted(chosen, key=lambda c: rule_order(c.id))

@@ -17,6 +17,7 @@ import duckdb
 import pyarrow as pa
 
 from auditor.engine.ruleset import Ruleset
+from auditor.games.catalog import BY_NAME
 
 INPUT_ERROR = "input error in hand (quarantined record)"
 # ``applies`` returns this for a hand the rule says nothing about (e.g. a voided-hand rule on a played hand):
@@ -111,7 +112,7 @@ def run_replay_rules(
     con: duckdb.DuckDBPyConnection, game: str, rules: list[ReplayRule], ruleset: Ruleset,
     step: Callable[[str], None] = lambda label: None,
 ) -> None:
-    replay = importlib.import_module(f"auditor.games.{game}.replay").replay
+    replay = importlib.import_module(BY_NAME[game].replay).replay
     specs = {r.id: ruleset.rules[r.id] for r in rules}
     rows: list[tuple] = []
     coverage = _Coverage([r.id for r in rules])

@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from auditor.engine.suggest import closest, did_you_mean
+from auditor.games.catalog import PREFIX, RULE_ID
 
 # Installed: the package's own copy. In a checkout, auditor/rulesets links to the top-level rulesets/ folder.
 RULESET_DIR = (Path(__file__).resolve().parents[1] / "rulesets").resolve()
-RULE_ID = re.compile(r"^(BAC|THE|5CS)-\d+(\.\d+)?$")
-PREFIX = {"baccarat": "BAC", "holdem": "THE", "stud": "5CS"}
 UNITS = ("coup", "shoe", "table", "hand", "bet")
 LANGS = ("pt", "zh-Hant", "zh-Hans")  # languages of an original text; the English translation is apart
 STATUSES = ("official", "reference", "unofficial")  # docs/rulesets.md

@@ -10,11 +10,10 @@ back by ``rid``."""
 
 from __future__ import annotations
 
-START_EVENTS = ("coup_start", "hand_start")
-END_EVENTS = ("coup_end", "hand_end")
+from auditor.games.catalog import END_EVENTS, START_EVENTS
 
-_IN_START = "event IN ('coup_start', 'hand_start')"
-_IN_END = "event IN ('coup_end', 'hand_end')"
+_IN_START = f"event IN ({', '.join(repr(e) for e in START_EVENTS)})"
+_IN_END = f"event IN ({', '.join(repr(e) for e in END_EVENTS)})"
 
 
 def structure_sql(records: str, files: str, first_hand_key: int) -> str:
