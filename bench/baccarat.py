@@ -4,7 +4,7 @@
     .venv/bin/python -m bench.baccarat --sizes 100k,1M --ingest-sizes 100k --repeat 3 --threads 2
 
 How the data is made (cached under bench/out/baccarat/, reused by later runs):
-1. a base day is simulated once by ``auditor.sim.baccarat.simulate`` (default 100 tables x 14 shoes, about 107k
+1. a base day is simulated once by ``auditor.sim.baccarat.run.simulate`` (default 100 tables x 14 shoes, about 107k
    coups, 2.2 M events), as JSON Lines and, with the same seed (same events), as Parquet;
 2. the base JSON Lines are ingested once by the auditor's own ``ingest`` into ``base.duckdb`` (0 records quarantined);
 3. a size of N coups is ``ceil(N / base)`` copies of the base: in SQL for the DuckDB database (``events``, ``tables``,
@@ -83,7 +83,7 @@ def child_setup_base(a: argparse.Namespace) -> None:
     from auditor.engine.audit import connect
     from auditor.ingest.discover import discover
     from auditor.ingest.load import ingest
-    from auditor.sim.baccarat import simulate
+    from auditor.sim.baccarat.run import simulate
 
     folder = Path(a.dir)
     figures: dict = {}

@@ -12,7 +12,7 @@ Reported: hands/s of each, and auditor/PokerKit for the checks alone and end to 
 the median of the per-pair ratios. The auditor is first probed on ``--probe`` hands; if the full set, extrapolated,
 would take more than ``--max-run`` seconds per run, both sides are measured on the largest subset that fits (said so).
 
-Part 2, simulated hands: a base day from ``auditor.sim.holdem.simulate_holdem`` (cached under bench/out/holdem/),
+Part 2, simulated hands: a base day from ``auditor.sim.holdem.run.simulate_holdem`` (cached under bench/out/holdem/),
 ingested once by the auditor, replicated in SQL to each size (new table ids per copy, hand ids and seq unchanged),
 then ``run_checks`` on the DuckDB file, in a fresh process each: hands/s and peak RSS. The simulator writes Macau
 tables, so part 2 uses the ``macau`` profile (0 findings expected on its clean logs). Without the simulator the
@@ -163,7 +163,7 @@ def child_setup_sim(a: argparse.Namespace) -> None:
     folder = Path(a.dir)
     source = "simulator"
     try:
-        from auditor.sim.holdem import simulate_holdem
+        from auditor.sim.holdem.run import simulate_holdem
     except ImportError:
         simulate_holdem = None
     if simulate_holdem is not None and not a.pluribus:

@@ -14,9 +14,9 @@ import pytest
 from auditor.engine.audit import audit, findings_rows, run_checks
 from auditor.engine.batches import table_batches
 from auditor.engine.ruleset import load_rulesets
-from auditor.sim import shoe_run
-from auditor.sim.baccarat import simulate
-from auditor.sim.plant_shoe import MAX_DEMOS, ShoePlan, shoe_plan
+from auditor.sim.baccarat import shoe_run
+from auditor.sim.baccarat.plant_shoe import MAX_DEMOS, ShoePlan, shoe_plan
+from auditor.sim.baccarat.run import simulate
 
 RULESETS = load_rulesets()
 ENFORCED = {r.id for r in RULESETS["baccarat"].rules.values() if r.enforced}

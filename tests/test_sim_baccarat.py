@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 import auditor.cli.simulate_baccarat  # noqa: F401  (registers ``auditor simulate baccarat``)
 from auditor.cli.app import app
-from auditor.sim.baccarat import simulate
+from auditor.sim.baccarat.run import simulate
 from auditor.sim.inject import CYCLE
 
 ROOT = Path(__file__).resolve().parents[1]

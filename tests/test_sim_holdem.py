@@ -19,8 +19,8 @@ from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
 from auditor.games.holdem.evaluate import rank7
 from auditor.ingest.schema import load_schema
-from auditor.sim.holdem import simulate_holdem
-from auditor.sim.holdem_inject import CYCLE
+from auditor.sim.holdem.inject import CYCLE
+from auditor.sim.holdem.run import simulate_holdem
 from test_sim_baccarat import read_day, read_labels, schema_problems  # the baccarat simulator's readers, validator
 
 ROOT = Path(__file__).resolve().parents[1]

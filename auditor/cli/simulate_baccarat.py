@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from auditor.cli.simulate import Day, Formats, Overwrite, prepare, report, simulate_app
-from auditor.sim.baccarat import simulate
+from auditor.sim.baccarat.run import simulate
 
 
 @simulate_app.command("baccarat")

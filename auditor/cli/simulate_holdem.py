@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from auditor.cli.simulate import Day, Formats, Overwrite, prepare, report, simulate_app
-from auditor.sim.holdem import simulate_holdem
+from auditor.sim.holdem.run import simulate_holdem
 
 
 @simulate_app.command("holdem")

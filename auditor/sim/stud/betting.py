@@ -13,17 +13,15 @@
 
 from __future__ import annotations
 
+from auditor.sim.poker.stakes import Stakes
 from auditor.sim.stud.order import right_of
 
 
-class Betting:
+class Betting(Stakes):
     """Stacks, contributions (antes included) and the state of the current betting round."""
 
     def __init__(self, stacks: dict[int, int]) -> None:
-        self.stack = dict(stacks)
-        self.total = dict.fromkeys(stacks, 0)
-        self.folded: set[int] = set()
-        self.all_in: set[int] = set()
+        super().__init__(stacks, stacks)
         self.new_round(0, [])
 
     def new_round(self, round_no: int, strength: list[int]) -> None:
@@ -40,13 +38,6 @@ class Betting:
 
     def live(self) -> list[int]:
         return [s for s in self.stack if s not in self.folded]
-
-    def pay(self, seat: int, amount: int) -> None:
-        self.stack[seat] -= amount
-        self.total[seat] += amount
-        self.round[seat] += amount
-        if self.stack[seat] == 0 and amount:
-            self.all_in.add(seat)
 
     def expected(self) -> int | None:
         """The player whose turn it is; None when the round is over."""

@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass, field
 
 from auditor.games.stud.evaluate import rank5
-from auditor.sim.holdem_pots import Pot, Settlement
+from auditor.sim.poker.pots import Pot, Settlement
 from auditor.sim.stud.betting import Betting
 from auditor.sim.stud.order import by_open_cards, counterclockwise, right_of
 from auditor.sim.stud.pack import shuffle_and_cut

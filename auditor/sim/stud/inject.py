@@ -8,7 +8,7 @@ necessarily fire with it as their articles read (``consequence_of``). A label ca
 
 from __future__ import annotations
 
-from auditor.sim.holdem_inject import HoldemInjector, Planted
+from auditor.sim.holdem.inject import HoldemInjector, Planted
 from auditor.sim.inject import Label
 
 __all__ = ["CYCLE", "Planted", "StudInjector"]

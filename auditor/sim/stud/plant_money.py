@@ -13,10 +13,10 @@ import random
 from collections.abc import Callable
 
 from auditor.games.poker.cards import STRAIGHT, STRAIGHT_FLUSH, category_of
-from auditor.sim.holdem_pots import divide, uncalled
+from auditor.sim.poker.pots import divide, uncalled
 from auditor.sim.stud.hand import PlayedHand
-from auditor.sim.stud.inject import Planted
 from auditor.sim.stud.head import betting, deal_blocks, index_of
+from auditor.sim.stud.inject import Planted
 from auditor.sim.stud.table import StudTable
 
 MoneyPlant = Callable[[PlayedHand, StudTable, random.Random], "Planted | None"]

@@ -6,7 +6,7 @@
   betting rounds, antes excluded (art. 8 already took one ante), less the uncalled part, rounded down to the chip
   unit.
 * Art. 11 a): side pots by the standard construction, one level per contribution of a player still in; a folded
-  player's chips stay in the pots they reached (the hold'em simulator's ``build_pots``).
+  player's chips stay in the pots they reached (``sim/poker/pots.py``).
 * Arts. 8 and 9: the first rake and the house rake come out of the main pot, then the next pots if need be.
 * Art. 4: each pot goes to the best hand among the players who reached it; equal hands share it, each share rounded
   down to the chip unit, the remainder to the first tied winner counterclockwise from the croupier's right (the
@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from auditor.sim.holdem_pots import Pot, Settlement, build_pots, divide, uncalled, winners
+from auditor.sim.poker.pots import Pot, Settlement, build_pots, divide, uncalled, winners
 from auditor.sim.stud.table import StudTable
 
 

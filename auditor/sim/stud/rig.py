@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from auditor.games.stud.evaluate import rank5
-from auditor.sim.holdem_pots import divide
+from auditor.sim.poker.pots import divide
 from auditor.sim.stud.hand import PlayedHand
 from auditor.sim.stud.inject import Planted
 from auditor.sim.stud.pack import PACK

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from auditor.sim.table import CASINO
+from auditor.sim import CASINO
 
 SEATS = 7
 RAKE_PERMILLE = 40

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from auditor.sim.poker.stakes import Stakes
+
 
 def clockwise(seats: list[int], after: int) -> list[int]:
     """``seats`` (sorted) clockwise, starting with the first seat after ``after``."""
@@ -27,7 +29,7 @@ def blind_seats(seats: list[int], button: int) -> tuple[int, int]:
     return (order[0], button) if len(seats) == 2 else (order[0], order[1])
 
 
-class Betting:
+class Betting(Stakes):
     """Stacks, contributions and the state of the current betting round."""
 
     def __init__(self, stacks: dict[int, int], button: int, big_blind: int,
@@ -35,10 +37,7 @@ class Betting:
         """``smallest(street)``: the smallest full bet of a round (fixed limit: its unit, art. 11(2)); default the
         big blind."""
         self.order = sorted(stacks)
-        self.stack = dict(stacks)
-        self.total = dict.fromkeys(self.order, 0)
-        self.folded: set[int] = set()
-        self.all_in: set[int] = set()
+        super().__init__(stacks, self.order)
         self.button = button
         self.big_blind = big_blind
         self.smallest = smallest or (lambda street: big_blind)
@@ -80,13 +79,6 @@ class Betting:
                 if wrapped is None:
                     wrapped = seat
         return wrapped
-
-    def pay(self, seat: int, amount: int) -> None:
-        self.stack[seat] -= amount
-        self.total[seat] += amount
-        self.round[seat] += amount
-        if self.stack[seat] == 0 and amount:
-            self.all_in.add(seat)
 
     def post(self, seat: int, amount: int, big: bool) -> None:
         """A blind opens the pre-flop round; after the big blind the player to its left acts first."""

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from auditor.sim.baccarat.plant_shoe import table_overrides
+from auditor.sim.baccarat.shoe_run import ShoeRun
+from auditor.sim.baccarat.table import Patrons, Table, make_table
 from auditor.sim.inject import Injector, Planted, write_labels
-from auditor.sim.plant_shoe import table_overrides
 from auditor.sim.record import Recorder, write_tables
-from auditor.sim.shoe_run import ShoeRun
-from auditor.sim.table import Patrons, Table, make_table
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 from auditor.games.holdem.evaluate import rank7
-from auditor.sim.holdem_betting import blind_seats
-from auditor.sim.holdem_hand import HandPlan, PlayedHand, Rig
-from auditor.sim.holdem_inject import Planted
-from auditor.sim.holdem_pots import Settlement
-from auditor.sim.holdem_table import HoldemTable, Player
+from auditor.sim.holdem.betting import blind_seats
+from auditor.sim.holdem.hand import HandPlan, PlayedHand, Rig
+from auditor.sim.holdem.inject import Planted
+from auditor.sim.holdem.table import HoldemTable, Player
+from auditor.sim.poker.pots import Settlement
 
 SUITS = "shdc"
 LOW_RANKS = "23456789TJQ"

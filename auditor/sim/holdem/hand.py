@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 
 from auditor.games.holdem.evaluate import rank7
 from auditor.games.poker.cards import DECK
-from auditor.sim.holdem_betting import Betting, blind_seats, clockwise
-from auditor.sim.holdem_policy import Decision, decide, passive, postflop_strength, preflop_strength, raise_by
-from auditor.sim.holdem_pots import Pot, Settlement, settle
-from auditor.sim.holdem_table import HoldemTable, Player
+from auditor.sim.holdem.betting import Betting, blind_seats, clockwise
+from auditor.sim.holdem.policy import Decision, decide, passive, postflop_strength, preflop_strength, raise_by
+from auditor.sim.holdem.settle import settle
+from auditor.sim.holdem.table import HoldemTable, Player
+from auditor.sim.poker.pots import Pot, Settlement
 
 BOARD_CARDS = (0, 3, 1, 1)  # new board cards per street: pre-flop, flop, turn, river
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 
-from auditor.sim import plant_cards, plant_money
-from auditor.sim.coup import Coup, PlantContext, find
+from auditor.sim.baccarat import plant_cards, plant_money
+from auditor.sim.baccarat.coup import Coup, PlantContext, find
+from auditor.sim.baccarat.plant_shoe import CUT_CARD_MIN_REMAINING, CUT_CARD_TOLERANCE, NO_PLAN, ShoePlan, shoe_plan
+from auditor.sim.baccarat.shoe import VALUE, Shoe
+from auditor.sim.baccarat.table import Bet, Patrons, Table
+from auditor.sim.baccarat.tableau import Dealing, DealPlan, deal
 from auditor.sim.inject import Injector, Planted
-from auditor.sim.plant_shoe import CUT_CARD_MIN_REMAINING, CUT_CARD_TOLERANCE, NO_PLAN, ShoePlan, shoe_plan
-from auditor.sim.shoe import VALUE, Shoe
-from auditor.sim.table import Bet, Patrons, Table
-from auditor.sim.tableau import Dealing, DealPlan, deal
 
 COUP_PLANTS = plant_cards.PLANTS | plant_money.PLANTS
 AUTO_RESERVE = 14  # an automatic shuffler-dealer's batch is taken out with about this many cards left

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from auditor.sim.table import CASINO
+from auditor.sim import CASINO
 
 SEATS = 10  # art. 2(1): ten player seats
 SHORT_STACK_BIG_BLINDS = 3  # no-limit: a player never keeps fewer chips than this behind (he moves all in)

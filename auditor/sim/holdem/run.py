@@ -13,16 +13,16 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from auditor.sim.holdem_betting import clockwise
-from auditor.sim.holdem_hand import HandEngine, HandPlan, PlayedHand
-from auditor.sim.holdem_inject import HoldemInjector, Planted
+from auditor.sim.holdem.betting import clockwise
+from auditor.sim.holdem.hand import HandEngine, HandPlan, PlayedHand
+from auditor.sim.holdem.inject import HoldemInjector, Planted
+from auditor.sim.holdem.plan import RULES as SETUP_RULES
+from auditor.sim.holdem.plan import finish, plan
+from auditor.sim.holdem.plant_events import PLANTS as EVENT_PLANTS
+from auditor.sim.holdem.plant_money import PLANTS as MONEY_PLANTS
+from auditor.sim.holdem.record import HoldemRecorder
+from auditor.sim.holdem.table import SEATS, Player, Players, make_table
 from auditor.sim.inject import write_labels
-from auditor.sim.holdem_plan import RULES as SETUP_RULES
-from auditor.sim.holdem_plan import finish, plan
-from auditor.sim.holdem_plant_events import PLANTS as EVENT_PLANTS
-from auditor.sim.holdem_plant_money import PLANTS as MONEY_PLANTS
-from auditor.sim.holdem_record import HoldemRecorder
-from auditor.sim.holdem_table import SEATS, Player, Players, make_table
 from auditor.sim.record import Recorder, write_tables
 
 P_VOID = 0.002  # hands voided for a dealing error found before the flop (art. 9(2))

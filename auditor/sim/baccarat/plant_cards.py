@@ -7,10 +7,10 @@ breach is one rule of docs/baccarat-checks.md (a fourth card is BAC-7.2 only, B3
 
 from __future__ import annotations
 
-from auditor.sim.coup import Coup, PlantContext
+from auditor.sim.baccarat.coup import Coup, PlantContext
+from auditor.sim.baccarat.shoe import VALUE
+from auditor.sim.baccarat.tableau import BANKER_DRAWS_ON, Dealing, DealPlan, banker_draws
 from auditor.sim.inject import Planted
-from auditor.sim.shoe import VALUE
-from auditor.sim.tableau import BANKER_DRAWS_ON, Dealing, DealPlan, banker_draws
 
 UNCORRECTED = ("BAC-10.1",)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from decimal import ROUND_FLOOR, Decimal
 
-from auditor.sim.table import Bet, Table
-from auditor.sim.tableau import Dealing
+from auditor.sim.baccarat.table import Bet, Table
+from auditor.sim.baccarat.tableau import Dealing
 
 COMMISSION_RATE = Decimal("0.05")  # art. 18(1)
 ODDS = {"player": 1, "banker": 1, "tie": 8, "player_pair": 11, "banker_pair": 11}  # art. 17

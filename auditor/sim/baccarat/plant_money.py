@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from decimal import ROUND_CEILING, Decimal
 
-from auditor.sim.coup import Coup, PlantContext
+from auditor.sim.baccarat.coup import Coup, PlantContext
+from auditor.sim.baccarat.settle import commission, money, outcome
+from auditor.sim.baccarat.table import Bet
 from auditor.sim.inject import Planted
-from auditor.sim.settle import commission, money, outcome
-from auditor.sim.table import Bet
 
 PAIRS = ("player_pair", "banker_pair")
 

@@ -13,10 +13,11 @@ from collections.abc import Callable
 
 from auditor.games.holdem.evaluate import best_five
 from auditor.games.poker.cards import FOUR_OF_A_KIND, STRAIGHT, STRAIGHT_FLUSH, category_of
-from auditor.sim.holdem_hand import PlayedHand
-from auditor.sim.holdem_inject import Planted
-from auditor.sim.holdem_pots import awards, divide
-from auditor.sim.holdem_table import HoldemTable
+from auditor.sim.holdem.hand import PlayedHand
+from auditor.sim.holdem.inject import Planted
+from auditor.sim.holdem.settle import awards
+from auditor.sim.holdem.table import HoldemTable
+from auditor.sim.poker.pots import divide
 
 MoneyPlant = Callable[[PlayedHand, HoldemTable, random.Random], "Planted | None"]
 

@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from auditor.sim.settle import money, settle
-from auditor.sim.shoe import Shoe
-from auditor.sim.table import Bet, Patrons, Table
-from auditor.sim.tableau import Dealing, DealPlan, deal
+from auditor.sim.baccarat.settle import money, settle
+from auditor.sim.baccarat.shoe import Shoe
+from auditor.sim.baccarat.table import Bet, Patrons, Table
+from auditor.sim.baccarat.tableau import Dealing, DealPlan, deal
 
 
 @dataclass(slots=True)

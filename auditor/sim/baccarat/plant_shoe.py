@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from auditor.sim.table import Table
+from auditor.sim.baccarat.table import Table
 
 CUT_CARD_MIN_REMAINING = 12  # art. 2(1): ruleset parameters cut_card_min_remaining
 CUT_CARD_TOLERANCE = 2  # and cut_card_tolerance

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from auditor.sim.shoe import VALUE
+from auditor.sim.baccarat.shoe import VALUE
 
 # Art. 9(3)/(4): Banker's two-card total -> the values of the Player's third card on which the Banker draws.
 BANKER_DRAWS_ON: dict[int, frozenset[int]] = {

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from typing import NamedTuple
 
+from auditor.sim import CASINO
+
 MAX_BETTORS = 7
 BET_TYPES = ("player", "banker", "tie", "player_pair", "banker_pair")  # art. 13(1), the ruleset's default
 SIDE_BETS = (("tie", 0.12), ("player_pair", 0.1), ("banker_pair", 0.1))  # and how often a bettor makes each
 LUCKY6 = ("lucky6", 0.15)
-CASINO = "Casino Exemplo (simulated)"
 
 
 class Bet(NamedTuple):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from auditor.sim.holdem_hand import PlayedHand
-from auditor.sim.holdem_inject import Planted
+from auditor.sim.holdem.hand import PlayedHand
+from auditor.sim.holdem.inject import Planted
 
 Plant = Callable[[PlayedHand, random.Random], "Planted | None"]
 BLINDS = ("post_small_blind", "post_big_blind")

@@ -1,5 +1,5 @@
 """How simulated players decide: a rough hand strength, each player's looseness and aggression, and bet sizes that
-are always legal (arts. 6(3), 7(3), 11 and 12 of the despacho of 18 January 2008, as ``holdem_betting`` applies
+are always legal (arts. 6(3), 7(3), 11 and 12 of the despacho of 18 January 2008, as ``betting`` applies
 them). No-limit players never keep fewer than ``SHORT_STACK_BIG_BLINDS`` big blinds behind: they move all in
 instead, so that nobody starts a hand unable to post a full blind."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from auditor.sim.holdem_betting import Betting
-from auditor.sim.holdem_table import SHORT_STACK_BIG_BLINDS, HoldemTable, Player
+from auditor.sim.holdem.betting import Betting
+from auditor.sim.holdem.table import SHORT_STACK_BIG_BLINDS, HoldemTable, Player
 
 RANKS = "23456789TJQKA"
 Decision = tuple[str, int]  # action, chips it adds

@@ -1,19 +1,17 @@
-"""Paying out a hold'em hand: the uncalled bet, side pots, the rake and the shares of each pot.
+"""Paying out a poker hand, for the hold'em and stud simulators: the uncalled bet, side pots and the shares of a pot.
 
 * The uncalled part of the largest contribution goes back to its owner (``refund``).
 * Side pots: the standard construction from each player's contribution, one level per contribution of a player
-  still in the hand; folded players' chips stay in the pots they reached (art. 13(3); parameter side_pots).
-* Art. 16 (docs/readings.md): the rake, taken from the main pot, is rate × pot rounded down to the chip unit, at most
-  five big blinds; the pot is every contribution less the uncalled bet.
-* Art. 10(2), (4), (5): each pot goes to the best hand among the players who reached it; equal hands share it, each
-  share rounded down to the chip unit, the whole indivisible remainder to the first tied winner from seat 1
-  clockwise (the first to the croupier's left, parameter odd_chip_from)."""
+  still in the hand; folded players' chips stay in the pots they reached (hold'em art. 13(3), parameter side_pots;
+  stud art. 11 a)).
+* Each pot goes to the best hand among the players who reached it; equal hands share it, each share rounded down to
+  the chip unit, the whole indivisible remainder to the first tied winner in the game's order (hold'em art. 10(5):
+  from the croupier's left; stud: counterclockwise from his right).
+* ``Settlement``: the rake, refunds and awards of a hand, and the closing events they make."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from auditor.sim.holdem_table import HoldemTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,32 +87,8 @@ def winners(pots: list[Pot], values: dict[int, int]) -> list[list[int]]:
 
 
 def divide(amount: int, tied: list[int], unit: int) -> list[tuple[int, int]]:
-    """Art. 10(4)-(5): equal shares down to the chip unit; "any indivisible remainder goes to the first player to
-    the croupier's left", the lowest tied seat."""
+    """Equal shares down to the chip unit, the whole indivisible remainder to the first of ``tied`` (hold'em art.
+    10(5): "the first player to the croupier's left", the lowest tied seat; stud: the highest)."""
     share = amount // len(tied) // unit * unit
     rest = amount - share * len(tied)
     return [(seat, share + (rest if i == 0 else 0)) for i, seat in enumerate(tied)]
-
-
-def awards(pots: list[Pot], tied: list[list[int]], rake: int, unit: int) -> list[tuple[int, int, int]]:
-    """(pot, seat, amount) for every share that is not nothing; the rake comes out of the main pot."""
-    result = []
-    for index, (pot, seats) in enumerate(zip(pots, tied)):
-        amount = pot.amount - (rake if index == 0 else 0)
-        result += [(index, seat, share) for seat, share in divide(amount, seats, unit) if share]
-    return result
-
-
-def settle(contributions: dict[int, int], folded: set[int], values: dict[int, int],
-           table: HoldemTable) -> tuple[Settlement, list[Pot], list[list[int]]]:
-    """The refund, rake and awards of a hand that was played out, with its pots and their winners."""
-    back = uncalled(contributions)
-    matched = dict(contributions)
-    if back:
-        matched[back[0]] -= back[1]
-    pots = build_pots(matched, folded)
-    tied = winners(pots, values)
-    rake = table.rake(sum(matched.values()))
-    settlement = Settlement(None if table.rake_permille is None else rake, [back] if back else [],
-                            awards(pots, tied, rake, table.chip_unit))
-    return settlement, pots, tied
