@@ -1,0 +1,1 @@
+"""The baccarat simulator (Despacho n.º 55/2004): ``run.simulate``."""
