@@ -16,9 +16,9 @@ from auditor.games.poker.showdown import Showdown, review
 from auditor.games.stud.evaluate import rank5
 
 STUD_RULES = {k: (f"5CS-{n}", k) for k, n in [
-    (kind.FOLDED_PAID, "4.2"), (kind.NOT_SHARED, "5.4"), (kind.LOWER_CATEGORY, "5.1"), (kind.SHARED_UNEQUAL, "11.5"),
-    (kind.NOT_ELIGIBLE, "11.1"), (kind.NOT_BEST, "4.2"), (kind.AWARDS_NOT_POT, "4.1"), (kind.UNEQUAL_SHARES, "4.3"),
-    (kind.ODD_CHIP, "4.3")]}
+    (kind.NOT_SHARED, "5.4"), (kind.LOWER_CATEGORY, "5.1"), (kind.SHARED_UNEQUAL, "11.5"), (kind.NOT_ELIGIBLE, "11.1"),
+    (kind.NOT_BEST, "4.2"), (kind.AWARDS_NOT_POT, "4.1"), (kind.UNEQUAL_SHARES, "4.3"), (kind.ODD_CHIP, "4.3")]}
+STUD_RULES[kind.FOLDED_PAID] = ("5CS-4.2", "folded seat {seat} awarded {amount} (art. 4)")
 FIVE = {1: ["As", "Ah", "Ad", "Kc", "Ks"], 2: ["Qs", "Qh", "Jd", "Jc", "9s"], 3: ["Qd", "Qc", "Js", "Jh", "9h"]}
 
 
@@ -62,6 +62,12 @@ def test_the_odd_chip_goes_first_in_the_games_order():
     wrong = _hand({1: 1, 2: 50, 3: 50}, [(2, 51, None), (3, 50, None)], cards={k: FIVE[k] for k in (2, 3)})
     wrong.folded = {1}
     assert _rules(wrong) == [("5CS-4.3", kind.ODD_CHIP)]
+
+
+def test_a_folded_player_paid_is_named_in_the_games_words():
+    hand = _hand({1: 50, 2: 50}, [(2, 100, None)])
+    hand.folded = {2}
+    assert _rules(hand) == [("5CS-4.2", "folded seat 2 awarded 100 (art. 4)")]
 
 
 def test_a_showdown_needs_a_rule_for_every_kind_of_wrong_award():

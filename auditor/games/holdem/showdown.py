@@ -84,7 +84,7 @@ def _wheel(hand: Hand, r: Review, seats: set[int]) -> tuple[str, str] | None:
 
 
 SHOWDOWN = Showdown(ranks=_ranks, odd_chip_order=_odd_chip_order, readings=_quads_kicker, special=_wheel, rules={
-    kind.FOLDED_PAID: ("THE-13.3", "folded player awarded chips (art. 13(3))"),
+    kind.FOLDED_PAID: ("THE-13.3", "folded seat {seat} awarded {amount}"),
     kind.NOT_SHARED: ("THE-14.1", "equal hands not shared (suits do not rank, art. 14(1))"),
     kind.LOWER_CATEGORY: ("THE-15.1", "pot awarded to a lower category of hand (art. 15)"),
     kind.SHARED_UNEQUAL: ("THE-10.5", "pot shared with a hand that is not equal to the best (art. 10(3))"),

@@ -33,7 +33,8 @@ class Showdown:
 
     ``ranks(hand, ruleset, live)``: the value of each hand in ``live`` (two or more seats, in seat order), or why the
     hands cannot be valued. ``odd_chip_order(hand, ruleset, seats)``: the tied winners ``seats`` (sorted) in the
-    order the indivisible remainder goes. ``rules``: the (rule id, message) of each kind of wrong award.
+    order the indivisible remainder goes. ``rules``: the (rule id, message) of each kind of wrong award (the message
+    of ``FOLDED_PAID`` names ``{seat}`` and ``{amount}``).
     ``readings(hand, ruleset, review)``: other valuations the game's text forbids, as (rule id, message, ranks); an
     award that one of them explains is reported under its rule. ``special(hand, review, seats)``: the (rule id,
     message) of a valuation error the game names among the hands of ``seats`` (hold'em: the Ace low in 5-4-3-2-A)."""
@@ -173,10 +174,10 @@ def _judge(hand: Hand, ruleset: Ruleset, game: Showdown, r: Review, pots: list[P
     where = next((a.src for a in hand.awards), hand.end or hand.start)
     folded_paid = [a for a in hand.awards if a.seat in hand.folded and a.amount > 0]
     if folded_paid:
-        rule = game.rules[FOLDED_PAID][0]
+        rule, message = game.rules[FOLDED_PAID]
         for a in folded_paid:
-            r.breaches.append((rule, a.src, f"folded seat {a.seat} awarded {a.amount.normalize():f}", "0",
-                               f"{a.amount.normalize():f}"))
+            amount = f"{a.amount.normalize():f}"
+            r.breaches.append((rule, a.src, message.format(seat=a.seat, amount=amount), "0", amount))
         return
     logged = total([{a.seat: a.amount} for a in hand.awards if a.seat is not None])
     for rule, message, ranks in game.readings(hand, ruleset, r):
