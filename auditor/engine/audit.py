@@ -15,7 +15,7 @@ from auditor.engine.registry import SqlRule, checkers
 from auditor.engine.replay_runner import ReplayRule, replay_steps, run_replay_rules
 from auditor.engine.ruleset import Ruleset, citation
 from auditor.engine.sql_runner import create_result_tables, run_sql_rules
-from auditor.games.catalog import BY_NAME
+from auditor.games.catalog import BY_NAME, GAMES
 from auditor.ingest.discover import discover
 from auditor.ingest.load import ingest
 from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
@@ -27,8 +27,7 @@ from auditor.model.verdict import NO_CHECKER
 
 # The units of a game in the accepted records, by a rule's ``unit``: what a rule without a checker did not evaluate.
 UNITS_SQL = {
-    "coup": "count(DISTINCT hand_key)",
-    "hand": "count(DISTINCT hand_key)",
+    **{game.unit: "count(DISTINCT hand_key)" for game in GAMES},  # a coup or hand: one hand_key
     "shoe": "count(DISTINCT (table_id, shoe_id)) FILTER (WHERE shoe_id IS NOT NULL)",
     "table": "count(DISTINCT table_id)",
     "bet": "count(*) FILTER (WHERE event = 'bet')",

@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from auditor.engine.suggest import closest, did_you_mean
-from auditor.games.catalog import PREFIX, RULE_ID
+from auditor.games.catalog import PREFIX, RULE_ID, UNITS
 
 # Installed: the package's own copy. In a checkout, auditor/rulesets links to the top-level rulesets/ folder.
 RULESET_DIR = (Path(__file__).resolve().parents[1] / "rulesets").resolve()
-UNITS = ("coup", "shoe", "table", "hand", "bet")
 LANGS = ("pt", "zh-Hant", "zh-Hans")  # languages of an original text; the English translation is apart
 STATUSES = ("official", "reference", "unofficial")  # docs/rulesets.md
 ELLIPSIS = r"(?:\.{2,}|…+)"

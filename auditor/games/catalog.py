@@ -4,8 +4,8 @@ and the modules the engine and the command line load for it.
 Everything else that names the games derives from ``GAMES``: the rule id pattern and prefixes of the rulesets
 (``engine/ruleset.py``), the registry's games and the checkers it loads (``engine/registry.py``), the SQL model and
 the replay the audit runs (``engine/audit.py``, ``engine/replay_runner.py``), the ingest's unit bounds
-(``ingest/structure.py``), and the command line's game list (``auditor rules --game``, ``auditor simulate``).
-Adding a game starts here (docs/adding-a-rule.md)."""
+(``ingest/structure.py``), the units a rule may judge, and the command line's game list (``auditor rules --game``,
+``auditor simulate``). Adding a game starts here."""
 
 from __future__ import annotations
 
@@ -47,3 +47,4 @@ PREFIX = {g.name: g.prefix for g in GAMES}
 RULE_ID = re.compile(rf"^({'|'.join(re.escape(g.prefix) for g in GAMES)})-\d+(\.\d+)?$")
 START_EVENTS = tuple(dict.fromkeys(g.start for g in GAMES))
 END_EVENTS = tuple(dict.fromkeys(g.end for g in GAMES))
+UNITS = (*dict.fromkeys(g.unit for g in GAMES), "shoe", "table", "bet")  # what a rule judges one by one
