@@ -13,6 +13,7 @@ import pyarrow as pa
 
 from auditor.engine.registry import SqlRule, UnitBreach
 from auditor.engine.ruleset import Ruleset
+from auditor.ingest.ranges import TableRange
 from auditor.model.finding import FINDING_COLUMNS
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
@@ -53,6 +54,20 @@ def statements(sql: str) -> list[str]:
         statement for statement in sql.split(";\n")
         if any(line.strip() and not line.strip().startswith("--") for line in statement.splitlines())
     ]
+
+
+def build_game_model(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch: TableRange, game: str,
+                     prefix: str) -> None:
+    """The model tables of ``game``'s tables in ``batch`` (the package's ``model.sql``), built from the views
+    ``<prefix>_events`` and ``<prefix>_table_rows``, whose table-id range lets DuckDB skip the other batches' row
+    groups."""
+    con.execute(f"CREATE OR REPLACE TEMP VIEW {prefix}_events AS SELECT * FROM events "
+                f"WHERE game = '{game}' AND {batch.where()}")
+    con.execute(f"CREATE OR REPLACE TEMP VIEW {prefix}_table_rows AS SELECT * FROM tables "
+                f"WHERE game = '{game}' AND {batch.where()}")
+    sql = files(f"auditor.games.{game}").joinpath("model.sql").read_text(encoding="utf-8")
+    for statement in statements(render(sql, ruleset)):
+        con.execute(statement)
 
 
 def create_result_tables(con: duckdb.DuckDBPyConnection) -> None:

@@ -8,7 +8,7 @@ from importlib.resources import files
 import duckdb
 
 from auditor.engine.ruleset import Ruleset
-from auditor.engine.sql_runner import render, statements
+from auditor.engine.sql_runner import build_game_model
 from auditor.ingest.ranges import TableRange
 
 
@@ -32,15 +32,9 @@ def tableau_rows(text: str) -> list[tuple[int, int, bool]]:
 
 
 def build_model(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch: TableRange) -> None:
-    """The model tables of the tables in ``batch``; its events are read through the views ``bac_events`` and
-    ``bac_table_rows``, whose table-id range lets DuckDB skip the other batches' row groups."""
+    """The model tables of the tables in ``batch``, with the art. 9 tableau; its events are read through the views
+    ``bac_events`` and ``bac_table_rows``."""
     con.execute("CREATE OR REPLACE TEMP TABLE bac_tableau (banker_total INTEGER, player_third INTEGER, draws BOOLEAN)")
     tableau = files("auditor.games.baccarat").joinpath("tableau.csv").read_text(encoding="utf-8")
     con.executemany("INSERT INTO bac_tableau VALUES (?, ?, ?)", tableau_rows(tableau))
-    con.execute(f"CREATE OR REPLACE TEMP VIEW bac_events AS SELECT * FROM events "
-                f"WHERE game = 'baccarat' AND {batch.where()}")
-    con.execute(f"CREATE OR REPLACE TEMP VIEW bac_table_rows AS SELECT * FROM tables "
-                f"WHERE game = 'baccarat' AND {batch.where()}")
-    sql = files("auditor.games.baccarat").joinpath("model.sql").read_text(encoding="utf-8")
-    for statement in statements(render(sql, ruleset)):
-        con.execute(statement)
+    build_game_model(con, ruleset, batch, "baccarat", "bac")

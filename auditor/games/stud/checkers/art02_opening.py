@@ -1,0 +1,84 @@
+"""Art. 2 (Procedimento inicial / 開局): "Each pack is shuffled by the dealer and may be used for at most ten hands.
+Players may cut as they wish, but with one hand only, and each cut must be of not less than six cards. At most two
+players may cut in each hand. … Before dealing, the first card of the pack is taken out and placed in a suitable
+container on the table. The dealer has the right to use a new pack at the end of each hand."
+
+Not checkable from the log: the shuffle's quality, that a cut is made with one hand, the metal box."""
+
+from auditor.engine.registry import SqlRule, UnitBreach, register
+from auditor.games.stud.scopes import HANDS, PACKS, hands, judged, said, unless_not_logged
+
+# A pack is known by its id: every hand naming it (or dealt while it is in use) counts, wherever it lies.
+register(SqlRule(
+    id="5CS-2.1", game="stud", scope=PACKS,
+    findings=UnitBreach(
+        when="over_seq IS NOT NULL",
+        hand="over_hand", seq="over_seq", line="over_line",
+        message="'pack ' || shoe_id || ' used for ' || hands || ' hands (hand ' || over_hand || ' is the first too "
+                "many); art. 2: a pack is used for at most {{max_hands_per_pack}} hands'",
+        expected="'<= {{max_hands_per_pack}}'", found="hands",
+    ),
+))
+
+# A cut of unlogged size may be small: the hand is then not evaluated, unless it already breaches the rule.
+_CUTS = hands(("unsized_cuts > 0 AND cuts <= {{max_cuts}} AND small_cuts = 0", said("cut size not logged")))
+
+register(SqlRule(
+    id="5CS-2.2", game="stud", scope=_CUTS,
+    findings=f"""
+    WITH c AS (
+      SELECT e.*, h.shoe_id AS pack, row_number() OVER (PARTITION BY e.hand_key ORDER BY e.seq) AS n
+      FROM stud_events e JOIN {judged(_CUTS)} h ON e.hand_key = h.hand_key
+      WHERE e.event = 'cut' AND (h.cuts > {{{{max_cuts}}}} OR h.small_cuts > 0)
+    )
+    SELECT table_id, pack AS shoe_id, hand_id, seq, file, line,
+           CASE WHEN n > {{{{max_cuts}}}}
+                THEN 'cut number ' || n || ' of hand ' || hand_id || '; art. 2: at most {{{{max_cuts}}}} players cut'
+                ELSE 'cut of ' || position || ' cards' || coalesce(' by ' || player, '') || ' in hand ' || hand_id
+                     || '; art. 2: each cut is of not less than {{{{min_cut_size}}}} cards' END AS message,
+           CASE WHEN n > {{{{max_cuts}}}} THEN '<= {{{{max_cuts}}}} cuts' ELSE '>= {{{{min_cut_size}}}} cards' END
+             AS expected,
+           CASE WHEN n > {{{{max_cuts}}}} THEN n || ' cuts' ELSE position || ' cards' END AS found
+    FROM c WHERE n = {{{{max_cuts}}}} + 1 OR position < {{{{min_cut_size}}}}
+    """,
+))
+
+# Exactly one burn before the first card: none, a second, or one after the first card is a breach, reported once per
+# hand at the burn after the first card, else the second burn, else the first card.
+_BURN = hands(unless_not_logged("burns"), ("NOT burns_logged", said("no burn event logged at this table")))
+_BURN_SEQ = ("CASE WHEN burns_after > 0 THEN burn_seqs[burns_before + 1] WHEN burns_before > 1 THEN burn_seqs[2] "
+             "ELSE first_deal_seq END")
+
+register(SqlRule(
+    id="5CS-2.3", game="stud", scope=_BURN,
+    findings=UnitBreach(
+        when="burns_after > 0 OR burns_before > 1 OR (burns_before = 0 AND first_deal_seq IS NOT NULL)",
+        seq=_BURN_SEQ, line=f"stud_line(hand_key, {_BURN_SEQ})",
+        message="burns_before || ' card(s) burned before the first card and ' || burns_after || ' after it in hand ' "
+                "|| hand_id || '; art. 2: the first card of the pack is burned, once, before dealing'",
+        expected="'1 before the first card'",
+        found="burns_before || ' before, ' || burns_after || ' after'",
+    ),
+))
+
+# A pack comes into or goes out of use inside a hand (between its hand_start and hand_end), or an event of the hand
+# names another pack than its hand_start.
+register(SqlRule(
+    id="5CS-2.5", game="stud", scope=HANDS,
+    findings=f"""
+    SELECT p.table_id, p.shoe_id, h.hand_id, p.seq, p.file, p.line,
+           'pack ' || p.shoe_id || CASE p.event WHEN 'shoe_start' THEN ' brought into' ELSE ' taken out of' END
+             || ' use during hand ' || h.hand_id || '; art. 2: a new pack is used only at the end of a hand'
+             AS message,
+           'between hands' AS expected, 'inside hand ' || h.hand_id AS found
+    FROM stud_pack_events p ASOF JOIN {judged(HANDS)} h ON p.table_id = h.table_id AND p.seq > h.start_seq
+    WHERE p.seq < h.end_seq
+    UNION ALL
+    SELECT e.table_id, h.shoe_id, e.hand_id, e.seq, e.file, e.line,
+           e.event || ' of hand ' || e.hand_id || ' names pack ' || e.shoe_id || ', the hand is dealt from '
+             || h.shoe_id || '; art. 2: a new pack is used only at the end of a hand' AS message,
+           h.shoe_id AS expected, e.shoe_id AS found
+    FROM stud_events e JOIN {judged(HANDS)} h ON e.hand_key = h.hand_key
+    WHERE e.shoe_id <> h.shoe_id AND e.event NOT IN ('shoe_start', 'shoe_end')
+    """,
+))

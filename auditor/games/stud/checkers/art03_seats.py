@@ -1,0 +1,56 @@
+"""Art. 3 (Lugares na mesa / 門數): "Each table has a minimum of two and a maximum of [seven] seats. No player may
+bet on more than one seat or change seat during a hand." The authentic Portuguese says seven («um mínimo de dois
+lugares e máximo de sete»), the unofficial Chinese eight: parameter ``max_seats``.
+
+A hand's seats are its ``seat`` events (the players dealt in). A player changes seat when an event of the hand
+(an action, a card, a show, a refund, an award, a stack) names a seat that no player of the hand occupies."""
+
+from auditor.engine.registry import SqlRule, UnitBreach, register
+from auditor.games.stud.scopes import HANDS, judged
+
+register(SqlRule(
+    id="5CS-3.1", game="stud", scope=HANDS,
+    findings=UnitBreach(
+        when="seats NOT BETWEEN {{min_seats}} AND {{max_seats}}",
+        seq="start_seq", line="start_line",
+        message="'hand ' || hand_id || ' is dealt to ' || seats || ' occupied seats; art. 3: at least {{min_seats}} "
+                "and at most {{max_seats}}'",
+        expected="'{{min_seats}}..{{max_seats}}'", found="seats",
+    ),
+))
+
+# One finding per seat a player takes beyond his first in the hand.
+register(SqlRule(
+    id="5CS-3.2", game="stud", scope=HANDS,
+    findings=f"""
+    WITH s AS (
+      SELECT r.*, h.shoe_id, row_number() OVER (PARTITION BY r.hand_key, r.player ORDER BY r.seq) AS n,
+        first_value(r.seat) OVER (PARTITION BY r.hand_key, r.player ORDER BY r.seq) AS first_seat
+      FROM stud_seat_rows r JOIN {judged(HANDS)} h USING (hand_key)
+    )
+    SELECT table_id, shoe_id, hand_id, seq, file, line,
+           'player ' || player || ' takes seat ' || seat || ' in hand ' || hand_id || ', besides seat ' || first_seat
+             || '; art. 3: no player bets on more than one seat' AS message,
+           'one seat' AS expected, 'seats ' || first_seat || ' and ' || seat AS found
+    FROM s WHERE n > 1
+    """,
+))
+
+# One finding per seat named but not occupied, at the first event naming it.
+register(SqlRule(
+    id="5CS-3.3", game="stud", scope=HANDS,
+    findings=f"""
+    WITH e AS (
+      SELECT e.*, h.shoe_id AS pack, row_number() OVER (PARTITION BY e.hand_key, e.seat ORDER BY e.seq) AS n
+      FROM stud_events e JOIN {judged(HANDS)} h ON e.hand_key = h.hand_key
+      LEFT JOIN stud_seat_rows r ON r.hand_key = e.hand_key AND r.seat = e.seat
+      WHERE e.event IN ('action', 'deal', 'show', 'card_exposed', 'refund', 'award', 'stack') AND e.seat IS NOT NULL
+        AND r.seat IS NULL
+    )
+    SELECT table_id, pack AS shoe_id, hand_id, seq, file, line,
+           event || ' at seat ' || seat || ', which no player of hand ' || hand_id || ' occupies; art. 3: no player '
+             || 'changes seat during a hand' AS message,
+           'a seat of the hand' AS expected, 'seat ' || seat AS found
+    FROM e WHERE n = 1
+    """,
+))

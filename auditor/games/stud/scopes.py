@@ -1,0 +1,49 @@
+"""What one evaluation of a set-based stud rule covers, and when it cannot be made (``not_evaluated`` reasons).
+
+Each scope is a ``Scope`` over a model relation (``model.sql``): its rows are the units, ``missing`` is NULL for a
+unit that was evaluated, else the reason it was not. ``judged`` gives the evaluated rows to a findings query, so that
+a rule never reports a unit its coverage counts as not evaluated."""
+
+from auditor.engine.registry import Scope
+
+INPUT_ERROR_HAND = "input error in hand (quarantined record)"
+INPUT_ERROR_PACK = "input error in a hand of the pack (quarantined record)"
+
+TABLES = Scope("stud_tables")
+
+
+def said(text: str) -> str:
+    """``text`` as a SQL string literal."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def hands(*reasons: tuple[str, str]) -> Scope:
+    """Every hand, not evaluated when it carries an input error or when one of ``reasons`` holds: (condition over
+    ``stud_hands``, SQL expression of the reason), the first that holds giving the reason."""
+    whens = "".join(f"\n    WHEN {when} THEN {why}" for when, why in reasons)
+    return Scope("stud_hands", missing=f"CASE\n    WHEN tainted THEN {said(INPUT_ERROR_HAND)}{whens}\n  END")
+
+
+def unless_not_logged(what: str) -> tuple[str, str]:
+    """A reason of ``hands``: the table's source declares that it does not record ``what``."""
+    return f"list_contains(not_logged, '{what}')", said(f"{what.replace('_', ' ')} not logged by the source")
+
+
+# Art. 6's amounts (minimum buy-in, top-up threshold) exist only for an ante of 20 or 100.
+NO_ANTE_CLASS = ("buy_in_min IS NULL", said("the table's ante is neither 20 nor 100 (reported under 5CS-6.1)"))
+# The rules that compare a player's stack with his previous hand's.
+CHAINED = ("chain IS NOT NULL", "chain")
+STACKS_UNLOGGED = ("stacks_unlogged", said("a stack before or after a hand is not logged for a player of the hand"))
+
+
+HANDS = hands()
+
+PACKS = Scope("stud_packs", missing=f"""CASE
+    WHEN tainted THEN '{INPUT_ERROR_PACK}'
+    WHEN packless_hands THEN 'a hand of the table names no pack and starts while none is in use'
+  END""")
+
+
+def judged(scope: Scope) -> str:
+    """The rows of ``scope`` that its rule evaluates, as a subquery for a findings query."""
+    return f"(SELECT * FROM {scope.units} AS u WHERE ({scope.where}) AND ({scope.missing}) IS NULL)"
