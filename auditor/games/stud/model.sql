@@ -146,9 +146,10 @@ WITH s AS (
   SELECT r.*, h.shoe_id, h.start_seq, h.end_seq, h.tainted,
     lag(r.hand_key) OVER w AS prev_key, lag(r.hand_id) OVER w AS prev_hand, lag(h.end_seq) OVER w AS prev_end_seq,
     lag(h.start_seq) OVER w AS prev_start_seq, lag(r.stack_after) OVER w AS prev_stack_after,
-    lag(h.tainted) OVER w AS prev_tainted
+    lag(h.tainted) OVER w AS prev_tainted,
+    count(*) OVER (PARTITION BY r.hand_key, r.player) AS player_seats
   FROM stud_seat_rows r JOIN stud_hands h USING (hand_key)
-  WINDOW w AS (PARTITION BY r.table_id, r.player ORDER BY h.start_seq)
+  WINDOW w AS (PARTITION BY r.table_id, r.player ORDER BY h.start_seq, r.seq)
 ), m AS (
   SELECT s.hand_key, s.seat,
     count(*) FILTER (WHERE m.event = 'buy_in') AS buy_ins,
@@ -163,13 +164,17 @@ SELECT s.*, coalesce(m.buy_ins, 0) AS buy_ins, coalesce(m.leaves, 0) AS leaves,
   s.prev_key IS NULL OR coalesce(m.buy_ins, 0) + coalesce(m.leaves, 0) > 0 AS sitting_start,
   CASE
     WHEN s.prev_key IS NULL THEN NULL
+    WHEN s.player_seats > 1 OR s.prev_player_seats > 1
+      THEN 'the player sits at two seats of a hand (reported under 5CS-3.2)'
     WHEN list_contains(t.not_logged, 'hand_order') THEN 'hand order not logged by the source'
     WHEN s.prev_tainted THEN 'the player''s previous hand has a quarantined record'
     WHEN EXISTS (SELECT 1 FROM quarantine q WHERE q.table_id = s.table_id AND q.seq > s.prev_start_seq
                  AND q.seq < s.start_seq)
       THEN 'a quarantined record lies between this hand and the player''s previous one'
   END AS chain
-FROM s LEFT JOIN m USING (hand_key, seat) JOIN stud_tables t USING (table_id);
+FROM (SELECT *, lag(player_seats) OVER (PARTITION BY table_id, player ORDER BY start_seq, seq) AS prev_player_seats
+      FROM s) s
+LEFT JOIN m USING (hand_key, seat) JOIN stud_tables t USING (table_id);
 
 -- Per hand, what art. 6's comparisons with the previous hand need: a player in the same sitting whose previous
 -- hand cannot be compared (``chain``), or whose stacks are not logged; a player who sat down without a logged
