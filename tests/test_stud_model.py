@@ -1,0 +1,124 @@
+"""The set-based five-card stud rules on whole simulated sessions, and what they do not evaluate: each reason a hand,
+pack or table is counted ``not_evaluated`` (docs/stud-checks.md), and the readings given as parameters."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from auditor.engine.audit import audit
+from auditor.engine.registry import checkers
+from auditor.engine.ruleset import load_rulesets
+from auditor.sim.stud.run import simulate_stud
+
+FIXTURES = Path(__file__).parent / "fixtures" / "stud"
+CHECKED = [c.id for c in checkers("stud")]
+
+
+def records(rule: str, log: str = "clean.jsonl") -> list[dict]:
+    lines = (FIXTURES / rule / log).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def run(tmp_path: Path, rows: list[dict], **overrides: str) -> tuple[dict, list[dict]]:
+    """Per rule (evaluated, not-evaluated reasons), and the findings, of ``rows`` audited alone."""
+    log = tmp_path / "day.jsonl"
+    log.write_text("".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in rows), encoding="utf-8")
+    result, con = audit([log], load_rulesets(overrides={f"stud.{k}": v for k, v in overrides.items()}))
+    con.close()
+    return {r.id: (r.evaluated, r.not_evaluated_reasons) for r in result.rules}, result.findings
+
+
+def configured(rows: list[dict], **config: object) -> list[dict]:
+    rows[0]["config"].update(config)
+    return rows
+
+
+def test_a_simulated_day_is_lawful_and_every_rule_evaluates_it(tmp_path: Path) -> None:
+    simulate_stud(tmp_path / "day", seed=31, tables=3, hands=120)
+    result, con = audit([tmp_path / "day"], load_rulesets())
+    con.close()
+    assert result.quarantine == [] and result.findings == []
+    rules = {r.id: r for r in result.rules}
+    for rule in CHECKED:
+        assert rules[rule].evaluated > 0 and rules[rule].not_evaluated == 0, (rule, rules[rule].not_evaluated_reasons)
+
+
+@pytest.mark.parametrize(("rule", "source", "rules"), [
+    ("5CS-2.3", "burns", ["5CS-2.3"]),
+    ("5CS-8.1", "rake", ["5CS-8.1"]),
+    ("5CS-10.3", "deal_order", ["5CS-10.3"]),
+    ("5CS-6.6", "hand_order", ["5CS-6.4", "5CS-6.6"]),
+])
+def test_what_the_source_does_not_log_is_not_evaluated(tmp_path: Path, rule: str, source: str,
+                                                       rules: list[str]) -> None:
+    """A table's ``not_logged`` turns the rules that need it into not evaluated, however the log breaches them."""
+    rows = configured(records(rule, "violating.jsonl"), not_logged=source)
+    summary, findings = run(tmp_path, rows)
+    assert not [f for f in findings if f["rule"] in rules]
+    for name in rules:
+        evaluated, reasons = summary[name]
+        assert f"{source.replace('_', ' ')} not logged by the source" in reasons, (name, reasons)
+    assert summary[rules[-1]][0] == (1 if rule == "5CS-6.6" else 0)  # 6.6's first hand has no previous one
+
+
+def test_an_unlogged_card_leaves_the_pack_rules_open_unless_a_card_breaches_them(tmp_path: Path) -> None:
+    rows = records("5CS-1.1")
+    burn = next(r for r in rows if r["event"] == "burn" and r["hand_id"] == "H1")
+    del burn["card"]
+    summary, findings = run(tmp_path, rows)
+    assert findings == []
+    for rule in ("5CS-1.1", "5CS-1.2"):
+        assert summary[rule] == (1, {"a burned or dealt card of the hand is not logged": 1})
+    deal = next(r for r in rows if r["event"] == "deal" and r["hand_id"] == "H1")
+    deal["card"] = "4h"
+    summary, findings = run(tmp_path, rows)
+    assert [(f["rule"], f["seq"]) for f in findings] == [("5CS-1.1", deal["seq"])]
+    assert summary["5CS-1.1"] == (2, {})
+
+
+def test_unlogged_cut_sizes_and_faces_are_not_evaluated(tmp_path: Path) -> None:
+    rows = records("5CS-10.3")
+    next(r for r in rows if r["event"] == "deal" and r["hand_id"] == "H2").pop("face")
+    summary, findings = run(tmp_path, rows)
+    assert findings == [] and summary["5CS-10.3"] == (1, {"face of a dealt card not logged": 1})
+    summary, _ = run(tmp_path, records("5CS-2.2"))
+    assert summary["5CS-2.2"] == (2, {"cut size not logged": 1})
+
+
+def test_a_quarantined_record_leaves_its_hand_and_pack_not_evaluated(tmp_path: Path) -> None:
+    rows = records("5CS-6.6")
+    at = next(i for i, r in enumerate(rows) if r["event"] == "action" and r["hand_id"] == "H2")
+    rows[at] = json.dumps(rows[at])[:-9]  # a truncated record inside H2
+    summary, findings = run(tmp_path, rows)
+    assert findings == []
+    evaluated, reasons = summary["5CS-3.1"]
+    assert (evaluated, reasons) == (2, {"input error in hand (quarantined record)": 1})
+    assert summary["5CS-2.1"] == (0, {"input error in a hand of the pack (quarantined record)": 1})
+    # H3 is compared with H2 by neither player: H2 carries the input error
+    assert summary["5CS-6.6"] == (1, {"input error in hand (quarantined record)": 1,
+                                      "the player's previous hand has a quarantined record": 1})
+
+
+def test_an_exposure_that_cannot_be_placed_is_not_evaluated(tmp_path: Path) -> None:
+    rows = records("5CS-11.4", "violating.jsonl")
+    for r in rows:
+        if r["event"] == "card_exposed":
+            del r["card"]
+    summary, findings = run(tmp_path, rows)
+    assert not [f for f in findings if f["rule"] == "5CS-11.4"]
+    assert summary["5CS-11.4"] == (0, {"an exposed card without its card or seat, or the seat's hole card not logged": 2})
+
+
+def test_the_readings_as_parameters(tmp_path: Path) -> None:
+    """max_seats = 8 (the unofficial Chinese) admits the eighth player; withdraw_only_when_leaving = false judges no
+    stack between hands."""
+    eight = [r for r in records("5CS-3.1", "violating.jsonl") if r["table_id"] == "T1"]
+    _, findings = run(tmp_path, eight)
+    assert [f["rule"] for f in findings] == ["5CS-3.1"]
+    _, findings = run(tmp_path, eight, max_seats="8")
+    assert findings == []
+    _, findings = run(tmp_path, records("5CS-6.6", "violating.jsonl"), withdraw_only_when_leaving="false")
+    assert findings == []
