@@ -39,8 +39,6 @@ FROM stud_events WHERE event = 'deal' AND hand_key IS NOT NULL;
 CREATE OR REPLACE TEMP TABLE stud_seat_rows AS
 WITH s AS (
   SELECT hand_key, table_id, hand_id, seat, player, amount, seq, line, file FROM stud_events WHERE event = 'seat'
-), first_deals AS (
-  SELECT hand_key, min(seq) AS first_deal_seq FROM stud_events WHERE event = 'deal' GROUP BY hand_key
 ), per_seat AS (
   SELECT e.hand_key, e.seat,
     count(*) FILTER (WHERE e.event = 'action' AND e.action = 'post_ante') AS antes,
@@ -57,9 +55,8 @@ WITH s AS (
 )
 SELECT s.*, coalesce(p.antes, 0) AS antes, coalesce(p.anted, 0) AS anted, p.ante_seq,
   CASE WHEN p.stacks = 1 THEN p.stack_after END AS stack_after, coalesce(c.cards, 0) AS cards, c.hole_card,
-  coalesce(c.hole_logged, false) AS hole_logged, d.first_deal_seq
-FROM s LEFT JOIN per_seat p USING (hand_key, seat) LEFT JOIN holes c USING (hand_key, seat)
-LEFT JOIN first_deals d USING (hand_key);
+  coalesce(c.hole_logged, false) AS hole_logged
+FROM s LEFT JOIN per_seat p USING (hand_key, seat) LEFT JOIN holes c USING (hand_key, seat);
 
 -- One row per hand: its start and end, pack, seats, burns, cuts, first rakes and cards, and whether it carries an
 -- input error (``tainted``: a quarantined record of the hand, or one lying inside its lines of a file).
@@ -67,11 +64,18 @@ CREATE OR REPLACE TEMP TABLE stud_hands AS
 WITH starts AS (
   SELECT hand_key, table_id, hand_id, shoe_id, seq AS start_seq, line AS start_line, file
   FROM stud_events WHERE event = 'hand_start'
-), ev AS (
-  SELECT e.*, min(seq) FILTER (WHERE event = 'deal') OVER (PARTITION BY hand_key) AS first_deal_seq
-  FROM stud_events e WHERE hand_key IS NOT NULL
+), first_deals AS (
+  SELECT hand_key, min(seq) AS first_deal_seq FROM stud_deals GROUP BY hand_key
+), burns AS (
+  -- art. 2: burns before and after the first card
+  SELECT b.hand_key,
+    count(*) FILTER (WHERE b.seq < d.first_deal_seq OR d.first_deal_seq IS NULL) AS burns_before,
+    count(*) FILTER (WHERE b.seq > d.first_deal_seq) AS burns_after,
+    list(b.seq ORDER BY b.seq) AS burn_seqs
+  FROM stud_events b LEFT JOIN first_deals d USING (hand_key) WHERE b.event = 'burn' AND b.hand_key IS NOT NULL
+  GROUP BY b.hand_key
 ), agg AS (
-  SELECT hand_key, any_value(first_deal_seq) AS first_deal_seq,
+  SELECT hand_key,
     min(seq) FILTER (WHERE event = 'hand_end') AS end_seq,
     min(line) AS min_line, max(line) AS max_line,
     bool_or(event = 'void') AS voided,
@@ -82,10 +86,7 @@ WITH starts AS (
       AS foreign_cards,
     count(card) FILTER (WHERE event IN ('burn', 'deal'))
       - count(DISTINCT card) FILTER (WHERE event IN ('burn', 'deal')) AS repeated_cards,
-    -- art. 2: burns before and after the first card, cuts
-    count(*) FILTER (WHERE event = 'burn' AND (seq < first_deal_seq OR first_deal_seq IS NULL)) AS burns_before,
-    count(*) FILTER (WHERE event = 'burn' AND seq > first_deal_seq) AS burns_after,
-    list(seq ORDER BY seq) FILTER (WHERE event = 'burn') AS burn_seqs,
+    -- art. 2: cuts
     count(*) FILTER (WHERE event = 'cut') AS cuts,
     count(*) FILTER (WHERE event = 'cut' AND position IS NULL) AS unsized_cuts,
     count(*) FILTER (WHERE event = 'cut' AND position < {{min_cut_size}}) AS small_cuts,
@@ -102,7 +103,7 @@ WITH starts AS (
     min(line) FILTER (WHERE event = 'action' AND action = 'post_ante') AS first_ante_line,
     count(*) FILTER (WHERE event = 'deal' AND face IS NULL) AS unknown_faces,
     count(*) FILTER (WHERE event = 'card_exposed') AS exposures
-  FROM ev GROUP BY hand_key
+  FROM stud_events WHERE hand_key IS NOT NULL GROUP BY hand_key
 ), faces AS (
   -- art. 10: the first card up, the second down, the third to fifth up, and no sixth card
   SELECT hand_key, count(*) FILTER (WHERE nth_seat > 5 OR face <> CASE nth_seat WHEN 2 THEN 'down' ELSE 'up' END)
@@ -115,7 +116,8 @@ WITH starts AS (
   FROM stud_events e LEFT JOIN stud_seat_rows r ON r.hand_key = e.hand_key AND r.seat = e.seat
   WHERE e.event = 'card_exposed' GROUP BY e.hand_key
 )
-SELECT st.*, a.* EXCLUDE (hand_key), coalesce(f.face_breaches, 0) AS face_breaches,
+SELECT st.*, a.* EXCLUDE (hand_key), d.first_deal_seq, coalesce(b.burns_before, 0) AS burns_before,
+  coalesce(b.burns_after, 0) AS burns_after, b.burn_seqs, coalesce(f.face_breaches, 0) AS face_breaches,
   coalesce(x.unplaced_exposures, 0) AS unplaced_exposures, t.ante, t.not_logged, t.burns_logged,
   t.first_rakes_logged, t.buy_in_min, t.top_up_below,
   -- Art. 6: the ante the whole hand posted, where every seated player posted once and all the same amount.
@@ -123,6 +125,7 @@ SELECT st.*, a.* EXCLUDE (hand_key), coalesce(f.face_breaches, 0) AS face_breach
     AS hand_ante,
   false AS tainted, NULL::VARCHAR AS chain, false AS stacks_unlogged, false AS entry_unlogged
 FROM starts st JOIN agg a USING (hand_key) JOIN stud_tables t USING (table_id)
+LEFT JOIN first_deals d USING (hand_key) LEFT JOIN burns b USING (hand_key)
 LEFT JOIN faces f USING (hand_key) LEFT JOIN exposed x USING (hand_key);
 
 UPDATE stud_hands SET tainted = true FROM (
@@ -168,13 +171,14 @@ SELECT s.*, coalesce(m.buy_ins, 0) AS buy_ins, coalesce(m.leaves, 0) AS leaves,
       THEN 'the player sits at two seats of a hand (reported under 5CS-3.2)'
     WHEN list_contains(t.not_logged, 'hand_order') THEN 'hand order not logged by the source'
     WHEN s.prev_tainted THEN 'the player''s previous hand has a quarantined record'
-    WHEN EXISTS (SELECT 1 FROM quarantine q WHERE q.table_id = s.table_id AND q.seq > s.prev_start_seq
-                 AND q.seq < s.start_seq)
-      THEN 'a quarantined record lies between this hand and the player''s previous one'
+    WHEN q.seq > s.prev_start_seq THEN 'a quarantined record lies between this hand and the player''s previous one'
   END AS chain
 FROM (SELECT *, lag(player_seats) OVER (PARTITION BY table_id, player ORDER BY start_seq, seq) AS prev_player_seats
       FROM s) s
-LEFT JOIN m USING (hand_key, seat) JOIN stud_tables t USING (table_id);
+LEFT JOIN m USING (hand_key, seat) JOIN stud_tables t USING (table_id)
+-- the table's last quarantined record before the hand (ASOF: never a range join)
+ASOF LEFT JOIN (SELECT table_id, seq FROM quarantine WHERE seq IS NOT NULL) q
+  ON q.table_id = s.table_id AND s.start_seq > q.seq;
 
 -- Per hand, what art. 6's comparisons with the previous hand need: a player in the same sitting whose previous
 -- hand cannot be compared (``chain``), or whose stacks are not logged; a player who sat down without a logged
