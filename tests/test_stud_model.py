@@ -109,7 +109,25 @@ def test_an_exposure_that_cannot_be_placed_is_not_evaluated(tmp_path: Path) -> N
             del r["card"]
     summary, findings = run(tmp_path, rows)
     assert not [f for f in findings if f["rule"] == "5CS-11.4"]
-    assert summary["5CS-11.4"] == (0, {"an exposed card without its card or seat, or the seat's hole card not logged": 2})
+    unplaced = "an exposed card without its card or seat, not dealt to that seat, or the seat's hole card not logged"
+    assert summary["5CS-11.4"] == (0, {unplaced: 2})
+    for r in rows:
+        if r["event"] == "card_exposed":
+            r["card"] = "8c"  # seat 5's hole card, while the exposure names seat 7
+    summary, findings = run(tmp_path, rows)
+    assert not [f for f in findings if f["rule"] == "5CS-11.4"] and summary["5CS-11.4"] == (0, {unplaced: 2})
+
+
+def test_hands_whose_pack_is_unknown_leave_the_table_s_packs_not_evaluated(tmp_path: Path) -> None:
+    rows = records("5CS-2.1")
+    rows = [r for r in rows if r["event"] not in ("shoe_start", "shoe_end")]
+    for r in rows:
+        if r["event"] == "hand_start" and r["hand_id"] != "H1":
+            del r["shoe_id"]
+    summary, findings = run(tmp_path, rows)
+    assert findings == []
+    assert summary["5CS-2.1"] == (0, {"hands that name no pack, dealt while none is in use": 1,
+                                      "a hand of the table names no pack and starts while none is in use": 1})
 
 
 def test_the_readings_as_parameters(tmp_path: Path) -> None:

@@ -110,8 +110,10 @@ WITH starts AS (
     AS face_breaches
   FROM stud_deals GROUP BY hand_key
 ), exposed AS (
-  -- art. 11 d): exposed cards that cannot be placed: no card or seat, or the seat's hole card not logged
-  SELECT e.hand_key, count(*) FILTER (WHERE e.card IS NULL OR e.seat IS NULL OR NOT coalesce(r.hole_logged, false))
+  -- art. 11 d): exposed cards that cannot be placed: no card or seat, a card not dealt to that seat, or the seat's
+  -- hole card not logged
+  SELECT e.hand_key, count(*) FILTER (WHERE NOT coalesce(r.hole_logged, false) OR NOT EXISTS (
+      SELECT 1 FROM stud_deals d WHERE d.hand_key = e.hand_key AND d.seat = e.seat AND d.card = e.card))
     AS unplaced_exposures
   FROM stud_events e LEFT JOIN stud_seat_rows r ON r.hand_key = e.hand_key AND r.seat = e.seat
   WHERE e.event = 'card_exposed' GROUP BY e.hand_key
@@ -193,7 +195,8 @@ UPDATE stud_hands SET chain = c.chain, stacks_unlogged = c.stacks_unlogged, entr
 
 -- Art. 2: each hand's pack is the one its hand_start names, else the pack in use at the table when it started
 -- (the last shoe_start before it, not ended before it); one row per pack with its hands, the first hand too many
--- (``max_hands_per_pack`` + 1, in order) and whether a quarantined record may belong to it.
+-- (``max_hands_per_pack`` + 1, in order) and whether a quarantined record may belong to it. The hands of a table
+-- that name no pack, dealt while none is in use, form one row with ``shoe_id`` NULL.
 CREATE OR REPLACE TEMP TABLE stud_pack_events AS
 SELECT table_id, seq, line, file, event, shoe_id FROM stud_events WHERE event IN ('shoe_start', 'shoe_end');
 
@@ -206,7 +209,6 @@ FROM stud_hands h ASOF LEFT JOIN stud_pack_events p ON p.table_id = h.table_id A
 CREATE OR REPLACE TEMP TABLE stud_packs AS
 WITH hands AS (
   SELECT *, row_number() OVER (PARTITION BY table_id, pack ORDER BY start_seq) AS n FROM stud_hand_packs
-  WHERE pack IS NOT NULL
 ), packs AS (
   SELECT table_id, pack AS shoe_id, count(*) AS hands, bool_or(tainted) AS hand_tainted,
     min(start_seq) AS first_seq, max(end_seq) AS last_seq, any_value(file) AS file,

@@ -40,6 +40,7 @@ HANDS = hands()
 
 PACKS = Scope("stud_packs", missing=f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_PACK}'
+    WHEN shoe_id IS NULL THEN 'hands that name no pack, dealt while none is in use'
     WHEN packless_hands THEN 'a hand of the table names no pack and starts while none is in use'
   END""")
 

@@ -11,8 +11,8 @@ from auditor.engine.registry import SqlRule, register
 from auditor.games.stud.scopes import hands, judged, said
 
 _DEAD = hands(("voided", said("hand voided: every contribution is refunded")),
-              ("unplaced_exposures > 0", said("an exposed card without its card or seat, or the seat's hole card "
-                                              "not logged")))
+              ("unplaced_exposures > 0", said("an exposed card without its card or seat, not dealt to that seat, "
+                                              "or the seat's hole card not logged")))
 
 register(SqlRule(
     id="5CS-11.4", game="stud", scope=_DEAD,
