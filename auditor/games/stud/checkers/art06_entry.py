@@ -1,5 +1,5 @@
-"""Art. 6 (入局金額, printed as a second 第五條 in the Chinese text): "Each player's entry amount (buy-in) is at least
-$2,000 or $5,000, and the player must correspondingly put an ante of $20 or $100 into the pot. There is no upper
+"""Art. 6 (入局金額, printed as a second 第五條 in the Chinese text): "Each player's entry amount (buy-in) is at
+least $2,000 or $5,000, and the player must correspondingly put an ante of $20 or $100 into the pot. There is no upper
 limit on the entry amount. If, during the game, a player's funds fall below $500 (where the ante is $20) or below
 $1,000 (where the ante is $100), the player must, after that hand ends, add funds to reach the minimum entry
 amount. Once a game has started, players may not in any circumstances increase or reduce the ante. Likewise,
