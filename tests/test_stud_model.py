@@ -84,6 +84,10 @@ def test_unlogged_cut_sizes_and_faces_are_not_evaluated(tmp_path: Path) -> None:
     next(r for r in rows if r["event"] == "deal" and r["hand_id"] == "H2").pop("face")
     summary, findings = run(tmp_path, rows)
     assert findings == [] and summary["5CS-10.3"] == (1, {"face of a dealt card not logged": 1})
+    del next(r for r in rows if r["event"] == "deal" and r["hand_id"] == "H1")["seat"]
+    summary, findings = run(tmp_path, rows)
+    assert not [f for f in findings if f["rule"] == "5CS-10.3"]
+    assert summary["5CS-10.3"] == (0, {"face of a dealt card not logged": 1, "seat of a dealt card not logged": 1})
     summary, _ = run(tmp_path, records("5CS-2.2"))
     assert summary["5CS-2.2"] == (2, {"cut size not logged": 1})
 

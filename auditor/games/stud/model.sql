@@ -28,10 +28,10 @@ SELECT *,
 FROM t;
 
 -- Every card dealt, with its number among the cards of its seat (``nth_seat``: 1 the first open card, 2 the hole
--- card, 3-5 the later open cards).
+-- card, 3-5 the later open cards; NULL for a card whose seat is not logged).
 CREATE OR REPLACE TEMP TABLE stud_deals AS
 SELECT hand_key, table_id, hand_id, seq, line, file, seat, card, face,
-  row_number() OVER (PARTITION BY hand_key, seat ORDER BY seq) AS nth_seat
+  CASE WHEN seat IS NOT NULL THEN row_number() OVER (PARTITION BY hand_key, seat ORDER BY seq) END AS nth_seat
 FROM stud_events WHERE event = 'deal' AND hand_key IS NOT NULL;
 
 -- One row per seat of a hand (its ``seat`` event): the player, his stack before the hand (``amount``), his antes,
@@ -102,6 +102,7 @@ WITH starts AS (
     min(seq) FILTER (WHERE event = 'action' AND action = 'post_ante') AS first_ante_seq,
     min(line) FILTER (WHERE event = 'action' AND action = 'post_ante') AS first_ante_line,
     count(*) FILTER (WHERE event = 'deal' AND face IS NULL) AS unknown_faces,
+    count(*) FILTER (WHERE event = 'deal' AND seat IS NULL) AS unseated_deals,
     count(*) FILTER (WHERE event = 'card_exposed') AS exposures
   FROM stud_events WHERE hand_key IS NOT NULL GROUP BY hand_key
 ), faces AS (

@@ -24,7 +24,7 @@ register(SqlRule(
 # Each seat's cards in dealing order: up, down, up, up, up; a sixth card, or a player at the showdown without five
 # cards, breaches the pattern too. A face not logged may be either: the hand is then not evaluated, unless another
 # of its cards already breaches the rule.
-_FACES = hands(unless_not_logged("deal_order"),
+_FACES = hands(unless_not_logged("deal_order"), ("unseated_deals > 0", said("seat of a dealt card not logged")),
                ("unknown_faces > 0 AND face_breaches = 0", said("face of a dealt card not logged")))
 
 register(SqlRule(
