@@ -212,11 +212,12 @@ WITH hands AS (
   SELECT *, row_number() OVER (PARTITION BY table_id, pack ORDER BY start_seq) AS n FROM stud_hand_packs
 ), packs AS (
   SELECT table_id, pack AS shoe_id, count(*) AS hands, bool_or(tainted) AS hand_tainted,
-    min(start_seq) AS first_seq, max(end_seq) AS last_seq, any_value(file) AS file,
+    min(start_seq) AS first_seq, max(end_seq) AS last_seq, arg_min(file, start_seq) AS file,
     min(start_line) AS first_line, min(min_line) AS min_line, max(max_line) AS max_line,
     any_value(hand_id) FILTER (WHERE n = {{max_hands_per_pack}} + 1) AS over_hand,
     any_value(start_seq) FILTER (WHERE n = {{max_hands_per_pack}} + 1) AS over_seq,
-    any_value(start_line) FILTER (WHERE n = {{max_hands_per_pack}} + 1) AS over_line
+    any_value(start_line) FILTER (WHERE n = {{max_hands_per_pack}} + 1) AS over_line,
+    any_value(file) FILTER (WHERE n = {{max_hands_per_pack}} + 1) AS over_file
   FROM hands GROUP BY table_id, pack
 ), marks AS (
   SELECT table_id, shoe_id, min(seq) FILTER (WHERE event = 'shoe_start') AS start_seq,

@@ -13,7 +13,7 @@ register(SqlRule(
     id="5CS-2.1", game="stud", scope=PACKS,
     findings=UnitBreach(
         when="over_seq IS NOT NULL",
-        hand="over_hand", seq="over_seq", line="over_line",
+        hand="over_hand", seq="over_seq", line="over_line", file="over_file",
         message="'pack ' || shoe_id || ' used for ' || hands || ' hands (hand ' || over_hand || ' is the first too "
                 "many); art. 2: a pack is used for at most {{max_hands_per_pack}} hands'",
         expected="'<= {{max_hands_per_pack}}'", found="hands",
