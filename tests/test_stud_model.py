@@ -144,3 +144,20 @@ def test_the_readings_as_parameters(tmp_path: Path) -> None:
     assert findings == []
     _, findings = run(tmp_path, records("5CS-6.6", "violating.jsonl"), withdraw_only_when_leaving="false")
     assert findings == []
+
+
+def test_a_corrected_hand_is_not_judged_on_its_cards_as_dealt(tmp_path: Path) -> None:
+    """A dealing error corrected (art. 11 e)): a card dealt to the wrong seat, then to the right one."""
+    rows = records("5CS-10.3")
+    at = next(i for i, r in enumerate(rows) if r["event"] == "deal" and r["hand_id"] == "H2")
+    deal = rows[at]
+    wrong = {**deal, "seq": deal["seq"] - 2, "seat": 5 if deal["seat"] == 2 else 2}
+    fixed = {"table_id": deal["table_id"], "game": "stud", "seq": deal["seq"] - 1, "event": "correction",
+             "hand_id": deal["hand_id"], "reason": "first card dealt to the wrong seat, moved"}
+    rows[at:at] = [wrong, fixed]  # the wrong deal, the correction, then the deal as it should be
+    summary, findings = run(tmp_path, rows)
+    reason = "dealing error corrected (art. 11 e)): the cards as dealt are not the hands played"
+    for rule in ("5CS-1.2", "5CS-10.3", "5CS-11.4"):
+        assert summary[rule] == (1, {reason: 1}), rule
+    assert findings == []
+

@@ -79,6 +79,7 @@ WITH starts AS (
     min(seq) FILTER (WHERE event = 'hand_end') AS end_seq,
     min(line) AS min_line, max(line) AS max_line,
     bool_or(event = 'void') AS voided,
+    bool_or(event = 'correction') AS corrected,
     count(*) FILTER (WHERE event = 'seat') AS seats,
     -- art. 1: the cards of the hand (burned and dealt; shown and exposed cards only for the 40-card set)
     count(*) FILTER (WHERE event IN ('burn', 'deal') AND card IS NULL) AS unknown_cards,

@@ -31,6 +31,9 @@ def unless_not_logged(what: str) -> tuple[str, str]:
 
 # Art. 6's amounts (minimum buy-in, top-up threshold) exist only for an ante of 20 or 100.
 NO_ANTE_CLASS = ("buy_in_min IS NULL", said("the table's ante is neither 20 nor 100 (reported under 5CS-6.1)"))
+# Art. 11 e): a corrected dealing error returns or moves cards, and the log keeps every card as first dealt: which
+# card is a seat's first, hole or fifth card, and whether a card seen twice was dealt twice, are not known.
+CORRECTED = ("corrected", said("dealing error corrected (art. 11 e)): the cards as dealt are not the hands played"))
 # The rules that compare a player's stack with his previous hand's.
 CHAINED = ("chain IS NOT NULL", "chain")
 STACKS_UNLOGGED = ("stacks_unlogged", said("a stack before or after a hand is not logged for a player of the hand"))

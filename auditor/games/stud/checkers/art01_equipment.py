@@ -7,7 +7,7 @@ cards are held to the set too), none twice (5CS-1.2). A burned or dealt card the
 the hand is then not evaluated, unless another of its cards already breaches the rule."""
 
 from auditor.engine.registry import SqlRule, register
-from auditor.games.stud.scopes import hands, judged, said
+from auditor.games.stud.scopes import CORRECTED, hands, judged, said
 
 UNKNOWN_CARD = said("a burned or dealt card of the hand is not logged")
 
@@ -25,7 +25,7 @@ register(SqlRule(
     """,
 ))
 
-_ONCE = hands(("unknown_cards > 0 AND repeated_cards = 0", UNKNOWN_CARD))
+_ONCE = hands(CORRECTED, ("unknown_cards > 0 AND repeated_cards = 0", UNKNOWN_CARD))
 
 # One finding per card seen again, at its second sighting.
 register(SqlRule(

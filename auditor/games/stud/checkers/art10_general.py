@@ -7,7 +7,7 @@ Set-based here: that no card is dealt before an ante (5CS-10.1: a player who nev
 player's pattern of faces (5CS-10.3). The order of the deal, of the betting and of the showdown is replayed."""
 
 from auditor.engine.registry import SqlRule, register
-from auditor.games.stud.scopes import HANDS, hands, judged, said, unless_not_logged
+from auditor.games.stud.scopes import CORRECTED, HANDS, hands, judged, said, unless_not_logged
 
 register(SqlRule(
     id="5CS-10.1", game="stud", scope=HANDS,
@@ -24,7 +24,8 @@ register(SqlRule(
 # Each seat's cards in dealing order: up, down, up, up, up; a sixth card, or a player at the showdown without five
 # cards, breaches the pattern too. A face not logged may be either: the hand is then not evaluated, unless another
 # of its cards already breaches the rule.
-_FACES = hands(unless_not_logged("deal_order"), ("unseated_deals > 0", said("seat of a dealt card not logged")),
+_FACES = hands(unless_not_logged("deal_order"), CORRECTED,
+               ("unseated_deals > 0", said("seat of a dealt card not logged")),
                ("unknown_faces > 0 AND face_breaches = 0", said("face of a dealt card not logged")))
 
 register(SqlRule(

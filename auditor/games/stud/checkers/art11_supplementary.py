@@ -8,9 +8,9 @@ back, in ``refund`` events, exactly the antes he posted, and neither acts (but t
 The other rules of art. 11 (all-in, the two minutes, acting in turn, no agreed split) are replayed."""
 
 from auditor.engine.registry import SqlRule, register
-from auditor.games.stud.scopes import hands, judged, said
+from auditor.games.stud.scopes import CORRECTED, hands, judged, said
 
-_DEAD = hands(("voided", said("hand voided: every contribution is refunded")),
+_DEAD = hands(("voided", said("hand voided: every contribution is refunded")), CORRECTED,
               ("unplaced_exposures > 0", said("an exposed card without its card or seat, not dealt to that seat, "
                                               "or the seat's hole card not logged")))
 
