@@ -161,3 +161,30 @@ def test_a_corrected_hand_is_not_judged_on_its_cards_as_dealt(tmp_path: Path) ->
         assert summary[rule] == (1, {reason: 1}), rule
     assert findings == []
 
+
+
+def test_a_player_seated_again_after_the_first_card_changed_seat(tmp_path: Path) -> None:
+    """W201 is seated again at seat 6 after round 1 of H1 and plays the hand on from there: one 5CS-3.3 finding at
+    that ``seat`` event; not a second seat bet on (5CS-3.2), nor a player dealt in without an ante (5CS-6.3), nor a
+    seat whose first card is its third (5CS-10.3: his cards lie at two seats)."""
+    rows = records("5CS-10.3")
+    at = next(i for i, r in enumerate(rows) if r["seq"] == 180)
+    moved = {"table_id": "T1", "game": "stud", "seq": 185, "event": "seat", "hand_id": "H1", "seat": 6,
+             "player": "W201", "amount": "2500"}
+    for r in rows[at + 1:]:
+        if r.get("hand_id") == "H1" and r.get("seat") == 5:
+            r["seat"] = 6
+    rows.insert(at + 1, moved)
+    summary, findings = run(tmp_path, rows)
+    assert [(f["rule"], f["hand"], f["seq"]) for f in findings] == [("5CS-3.3", "H1", 185)]
+    reason = "a player changed seat during the hand (5CS-3.3): his cards lie at two seats"
+    assert summary["5CS-10.3"] == (1, {reason: 1})
+
+
+def test_ante_amount_and_time_are_each_player_s(tmp_path: Path) -> None:
+    """5CS-6.3: every player dealt in posts the table's ante before the first card; a whole hand posting another
+    ante breaches it for each player (and 5CS-6.5 once), a late ante breaches it too (and 5CS-10.1)."""
+    _, findings = run(tmp_path, records("5CS-6.5", "violating.jsonl"))
+    assert sorted((f["rule"], f["seq"]) for f in findings) == [("5CS-6.3", 290), ("5CS-6.3", 300), ("5CS-6.5", 290)]
+    _, findings = run(tmp_path, records("5CS-10.1", "violating.jsonl"))
+    assert sorted((f["rule"], f["seq"]) for f in findings) == [("5CS-10.1", 131), ("5CS-6.3", 131)]

@@ -35,10 +35,17 @@ SELECT hand_key, table_id, hand_id, seq, line, file, seat, card, face,
 FROM stud_events WHERE event = 'deal' AND hand_key IS NOT NULL;
 
 -- One row per seat of a hand (its ``seat`` event): the player, his stack before the hand (``amount``), his antes,
--- his stack after the hand (``stack`` event) and his hole card (the second card dealt to his seat).
+-- his stack after the hand (``stack`` event) and his hole card (the second card dealt to his seat). ``moved_in``:
+-- a seat taken after the hand's first card by a player who already holds a seat of the hand (he changed seat,
+-- art. 3; he was dealt in at his first seat).
 CREATE OR REPLACE TEMP TABLE stud_seat_rows AS
 WITH s AS (
-  SELECT hand_key, table_id, hand_id, seat, player, amount, seq, line, file FROM stud_events WHERE event = 'seat'
+  SELECT e.hand_key, e.table_id, e.hand_id, e.seat, e.player, e.amount, e.seq, e.line, e.file,
+    coalesce(e.seq > d.first_deal_seq, false)
+      AND row_number() OVER (PARTITION BY e.hand_key, e.player ORDER BY e.seq) > 1 AS moved_in
+  FROM stud_events e
+  LEFT JOIN (SELECT hand_key, min(seq) AS first_deal_seq FROM stud_deals GROUP BY hand_key) d USING (hand_key)
+  WHERE e.event = 'seat'
 ), per_seat AS (
   SELECT e.hand_key, e.seat,
     count(*) FILTER (WHERE e.event = 'action' AND e.action = 'post_ante') AS antes,
@@ -80,7 +87,6 @@ WITH starts AS (
     min(line) AS min_line, max(line) AS max_line,
     bool_or(event = 'void') AS voided,
     bool_or(event = 'correction') AS corrected,
-    count(*) FILTER (WHERE event = 'seat') AS seats,
     -- art. 1: the cards of the hand (burned and dealt; shown and exposed cards only for the 40-card set)
     count(*) FILTER (WHERE event IN ('burn', 'deal') AND card IS NULL) AS unknown_cards,
     count(*) FILTER (WHERE event IN ('burn', 'deal', 'show', 'card_exposed') AND NOT stud_in_pack(card))
@@ -106,6 +112,10 @@ WITH starts AS (
     count(*) FILTER (WHERE event = 'deal' AND seat IS NULL) AS unseated_deals,
     count(*) FILTER (WHERE event = 'card_exposed') AS exposures
   FROM stud_events WHERE hand_key IS NOT NULL GROUP BY hand_key
+), seated AS (
+  -- art. 3: the seats dealt in (a seat a player moved to during the hand is not one more)
+  SELECT hand_key, count(*) FILTER (WHERE NOT moved_in) AS seats, count(*) FILTER (WHERE moved_in) AS seat_changes
+  FROM stud_seat_rows GROUP BY hand_key
 ), faces AS (
   -- art. 10: the first card up, the second down, the third to fifth up, and no sixth card
   SELECT hand_key, count(*) FILTER (WHERE nth_seat > 5 OR face <> CASE nth_seat WHEN 2 THEN 'down' ELSE 'up' END)
@@ -120,16 +130,17 @@ WITH starts AS (
   FROM stud_events e LEFT JOIN stud_seat_rows r ON r.hand_key = e.hand_key AND r.seat = e.seat
   WHERE e.event = 'card_exposed' GROUP BY e.hand_key
 )
-SELECT st.*, a.* EXCLUDE (hand_key), d.first_deal_seq, coalesce(b.burns_before, 0) AS burns_before,
+SELECT st.*, a.* EXCLUDE (hand_key), coalesce(se.seats, 0) AS seats, coalesce(se.seat_changes, 0) AS seat_changes,
+  d.first_deal_seq, coalesce(b.burns_before, 0) AS burns_before,
   coalesce(b.burns_after, 0) AS burns_after, b.burn_seqs, coalesce(f.face_breaches, 0) AS face_breaches,
   coalesce(x.unplaced_exposures, 0) AS unplaced_exposures, t.ante, t.not_logged, t.burns_logged,
   t.first_rakes_logged, t.buy_in_min, t.top_up_below,
   -- Art. 6: the ante the whole hand posted, where every seated player posted once and all the same amount.
-  CASE WHEN a.antes = a.seats AND a.ante_seats = a.seats AND a.ante_low = a.ante_high THEN a.ante_low END
+  CASE WHEN a.antes = se.seats AND a.ante_seats = se.seats AND a.ante_low = a.ante_high THEN a.ante_low END
     AS hand_ante,
   false AS tainted, NULL::VARCHAR AS chain, false AS stacks_unlogged, false AS entry_unlogged
 FROM starts st JOIN agg a USING (hand_key) JOIN stud_tables t USING (table_id)
-LEFT JOIN first_deals d USING (hand_key) LEFT JOIN burns b USING (hand_key)
+LEFT JOIN seated se USING (hand_key) LEFT JOIN first_deals d USING (hand_key) LEFT JOIN burns b USING (hand_key)
 LEFT JOIN faces f USING (hand_key) LEFT JOIN exposed x USING (hand_key);
 
 UPDATE stud_hands SET tainted = true FROM (
@@ -172,7 +183,7 @@ SELECT s.*, coalesce(m.buy_ins, 0) AS buy_ins, coalesce(m.leaves, 0) AS leaves,
   CASE
     WHEN s.prev_key IS NULL THEN NULL
     WHEN s.player_seats > 1 OR s.prev_player_seats > 1
-      THEN 'the player sits at two seats of a hand (reported under 5CS-3.2)'
+      THEN 'the player sits at two seats of a hand (reported under 5CS-3.2 or 5CS-3.3)'
     WHEN list_contains(t.not_logged, 'hand_order') THEN 'hand order not logged by the source'
     WHEN s.prev_tainted THEN 'the player''s previous hand has a quarantined record'
     WHEN q.seq > s.prev_start_seq THEN 'a quarantined record lies between this hand and the player''s previous one'

@@ -2,8 +2,10 @@
 bet on more than one seat or change seat during a hand." The authentic Portuguese says seven («um mínimo de dois
 lugares e máximo de sete»), the unofficial Chinese eight: parameter ``max_seats``.
 
-A hand's seats are its ``seat`` events (the players dealt in). A player changes seat when an event of the hand
-(an action, a card, a show, a refund, an award, a stack) names a seat that no player of the hand occupies."""
+A hand's seats are its ``seat`` events (the players dealt in). A player changes seat when he is seated again, at
+another seat, after the hand's first card (a second seat taken before it is a second seat bet on), or when an event
+of the hand (an action, a card, a show, a refund, an award, a stack) names a seat that no player of the hand
+occupies."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register
 from auditor.games.stud.scopes import HANDS, judged
@@ -19,14 +21,14 @@ register(SqlRule(
     ),
 ))
 
-# One finding per seat a player takes beyond his first in the hand.
+# One finding per seat a player is dealt in at beyond his first in the hand (a seat he moves to is 5CS-3.3's).
 register(SqlRule(
     id="5CS-3.2", game="stud", scope=HANDS,
     findings=f"""
     WITH s AS (
       SELECT r.*, h.shoe_id, row_number() OVER (PARTITION BY r.hand_key, r.player ORDER BY r.seq) AS n,
         first_value(r.seat) OVER (PARTITION BY r.hand_key, r.player ORDER BY r.seq) AS first_seat
-      FROM stud_seat_rows r JOIN {judged(HANDS)} h USING (hand_key)
+      FROM stud_seat_rows r JOIN {judged(HANDS)} h USING (hand_key) WHERE NOT r.moved_in
     )
     SELECT table_id, shoe_id, hand_id, seq, file, line,
            'player ' || player || ' takes seat ' || seat || ' in hand ' || hand_id || ', besides seat ' || first_seat
@@ -36,11 +38,16 @@ register(SqlRule(
     """,
 ))
 
-# One finding per seat named but not occupied, at the first event naming it.
+# One finding per seat a player moves to (at its ``seat`` event), and per seat named but not occupied (at the
+# first event naming it).
 register(SqlRule(
     id="5CS-3.3", game="stud", scope=HANDS,
     findings=f"""
-    WITH e AS (
+    WITH m AS (
+      SELECT r.*, h.shoe_id AS pack,
+        lag(r.seat) OVER (PARTITION BY r.hand_key, r.player ORDER BY r.seq) AS left_seat
+      FROM stud_seat_rows r JOIN {judged(HANDS)} h USING (hand_key)
+    ), e AS (
       SELECT e.*, h.shoe_id AS pack, row_number() OVER (PARTITION BY e.hand_key, e.seat ORDER BY e.seq) AS n
       FROM stud_events e JOIN {judged(HANDS)} h ON e.hand_key = h.hand_key
       LEFT JOIN stud_seat_rows r ON r.hand_key = e.hand_key AND r.seat = e.seat
@@ -52,5 +59,11 @@ register(SqlRule(
              || 'changes seat during a hand' AS message,
            'a seat of the hand' AS expected, 'seat ' || seat AS found
     FROM e WHERE n = 1
+    UNION ALL
+    SELECT table_id, pack, hand_id, seq, file, line,
+           'player ' || player || ' is seated at seat ' || seat || ' after the first card of hand ' || hand_id
+             || ', having been dealt in at seat ' || left_seat || '; art. 3: no player changes seat during a hand',
+           'seat ' || left_seat, 'seat ' || seat
+    FROM m WHERE moved_in
     """,
 ))

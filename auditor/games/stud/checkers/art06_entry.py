@@ -6,12 +6,14 @@ amount. Once a game has started, players may not in any circumstances increase o
 players may not reduce, or withdraw in whole or in part, the stakes already put down, except when they quit the
 game and leave the table."
 
-The ante's amount is 5CS-6.3 (each player) and 5CS-6.5 (a whole hand posting another ante); when in the hand it is
-posted is 5CS-10.1's. A player's *sitting* starts at his first hand at the table, or at his first hand after he left
-or bought in again; within a sitting each hand is compared with his previous one (5CS-6.4, 5CS-6.6)."""
+The ante is 5CS-6.3 (each player posts the table's ante, before the first card) and 5CS-6.5 (a whole hand posting
+another ante); a late ante is 5CS-10.1's too. A player's *sitting* starts at his first hand at the table, or at his
+first hand after he left or bought in again; within a sitting each hand is compared with his previous one (5CS-6.4,
+5CS-6.6)."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register
-from auditor.games.stud.scopes import (CHAINED, NO_ANTE_CLASS, STACKS_UNLOGGED, TABLES, hands, judged, said)
+from auditor.games.stud.scopes import (CHAINED, HANDS, NO_ANTE_CLASS, STACKS_UNLOGGED, TABLES, hands, judged,
+                                      said)
 
 register(SqlRule(
     id="5CS-6.1", game="stud", scope=TABLES,
@@ -49,19 +51,28 @@ register(SqlRule(
     """,
 ))
 
-_ANTE = hands(("hand_ante <> ante", said("every player of the hand posted another ante than the table's "
-                                         "(reported under 5CS-6.5)")))
-
+# A player dealt in posts the table's ante, once, before the first card: a hand whose players all posted another
+# ante breaches it for each of them (and 5CS-6.5 once), an ante posted late breaches it (and 5CS-10.1).
 register(SqlRule(
-    id="5CS-6.3", game="stud", scope=_ANTE,
+    id="5CS-6.3", game="stud", scope=HANDS,
     findings=f"""
-    SELECT s.table_id, h.shoe_id, s.hand_id, coalesce(s.ante_seq, s.seq) AS seq, s.file,
-           stud_line(s.hand_key, coalesce(s.ante_seq, s.seq)) AS line,
+    WITH late AS (
+      SELECT e.hand_key, e.seat, min(e.seq) AS late_seq
+      FROM stud_events e JOIN stud_hands h USING (hand_key)
+      WHERE e.event = 'action' AND e.action = 'post_ante' AND e.seq > h.first_deal_seq
+      GROUP BY e.hand_key, e.seat
+    )
+    SELECT s.table_id, h.shoe_id, s.hand_id, coalesce(l.late_seq, s.ante_seq, s.seq) AS seq, s.file,
+           stud_line(s.hand_key, coalesce(l.late_seq, s.ante_seq, s.seq)) AS line,
            'seat ' || s.seat || ' (' || s.player || ') put ' || fmt_money(s.anted) || ' in antes into hand '
-             || s.hand_id || '; art. 6: every player dealt in posts the ante of ' || fmt_money(h.ante) AS message,
-           fmt_money(h.ante) AS expected, fmt_money(s.anted) AS found
-    FROM stud_seat_rows s JOIN {judged(_ANTE)} h USING (hand_key)
-    WHERE s.anted <> h.ante
+             || s.hand_id || CASE WHEN l.late_seq IS NOT NULL THEN ', posted after the first card' ELSE '' END
+             || '; art. 6: every player dealt in posts the ante of ' || fmt_money(h.ante) || ' before the first '
+             || 'card' AS message,
+           fmt_money(h.ante) || ' before the first card' AS expected,
+           fmt_money(s.anted) || CASE WHEN l.late_seq IS NOT NULL THEN ' (seq ' || l.late_seq || ')' ELSE '' END
+             AS found
+    FROM stud_seat_rows s JOIN {judged(HANDS)} h USING (hand_key) LEFT JOIN late l USING (hand_key, seat)
+    WHERE NOT s.moved_in AND (s.anted <> h.ante OR l.late_seq IS NOT NULL)
     """,
 ))
 
