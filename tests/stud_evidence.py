@@ -128,8 +128,10 @@ def wrong_category(same: bool) -> Callable[[Hand], bool]:
     return evidence
 
 
-def first_hand_of(hand: Hand, player: str) -> bool:
-    return next(r for r in hand.table if r["event"] == "seat" and r["player"] == player) is hand.target
+def dealt_in_after(hand: Hand) -> bool:
+    """The player of the labelled event between hands is then dealt into a hand."""
+    later = hand.table[hand.table.index(hand.target):]
+    return any(r["event"] == "seat" and r["player"] == hand.target["player"] for r in later)
 
 
 def stack_owed(hand: Hand) -> tuple[Decimal, Decimal] | None:
@@ -261,13 +263,14 @@ EVIDENCE: dict[str, Callable[[Hand], bool]] = {
     "5CS-5.3": wrong_category(same=True),
     "5CS-5.4": lambda h: equal_hands(h, whole=True),
     "5CS-6.1": lambda h: Decimal(h.config["ante"]) not in CLASSES,
-    "5CS-6.2": lambda h: first_hand_of(h, h.target["player"]) and money(h.target) < CLASSES[
+    "5CS-6.2": lambda h: h.target["event"] == "buy_in" and dealt_in_after(h) and money(h.target) < CLASSES[
         Decimal(h.config["ante"])][0],
     "5CS-6.3": lambda h: money(h.target) != Decimal(h.config["ante"]),
     "5CS-6.4": lambda h: (owed := stack_owed(h)) is not None and owed[0] < CLASSES[Decimal(h.config["ante"])][1]
     and money(h.target) < CLASSES[Decimal(h.config["ante"])][0],
     "5CS-6.5": lambda h: len({money(e) for e in h.before_first_deal("action")}) == 1
-    and money(h.target) != Decimal(h.config["ante"]),
+    and money(h.target) != Decimal(h.config["ante"])
+    and [money(e) for e in h.before_first_deal("rake")] == [money(h.target)],  # art. 8: that hand's ante, no more
     "5CS-6.6": lambda h: (owed := stack_owed(h)) is not None and money(h.target) < owed[0] + owed[1],
     "5CS-7.1": lambda h: sum(map(money, h.of("action"))) - sum(map(money, h.of("refund")))
     != sum(map(money, h.of("award"))) + sum(map(money, h.of("rake"))),

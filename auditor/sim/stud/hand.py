@@ -32,7 +32,7 @@ from auditor.sim.stud.pack import shuffle_and_cut
 from auditor.sim.stud.plan import HandPlan, planned
 from auditor.sim.stud.players import Player
 from auditor.sim.stud.policy import decide
-from auditor.sim.stud.pots import settle
+from auditor.sim.stud.pots import first_rake, settle
 from auditor.sim.stud.table import StudTable
 from auditor.sim.stud.timing import Clock
 
@@ -93,11 +93,11 @@ class HandEngine:
         head += [(clock.delay("cut"), {"event": "cut", "hand_id": h, "player": player, "position": size})
                  for player, size in cuts]
         b = Betting(stacks)
+        antes = {seat: plan.antes.get(seat, table.ante) for seat in ring}
         for seat in ring:
-            ante = plan.antes.get(seat, table.ante)
-            b.pay(seat, ante)
-            head.append((clock.ante(), _action(h, seat, "post_ante", ante, False)))
-        head.append((clock.delay("rake"), {"event": "rake", "hand_id": h, "amount": str(table.ante),
+            b.pay(seat, antes[seat])
+            head.append((clock.ante(), _action(h, seat, "post_ante", antes[seat], False)))
+        head.append((clock.delay("rake"), {"event": "rake", "hand_id": h, "amount": str(first_rake(antes, table)),
                                            "reason": "first_rake"}))
         if plan.rig:
             rigged = {card for five in plan.rig.values() for card in five}
@@ -126,7 +126,7 @@ class HandEngine:
                 break
         if len(b.live()) > 1:
             self._showdown(b, hand)
-        hand.antes = {seat: plan.antes.get(seat, table.ante) for seat in ring}
+        hand.antes = antes
         hand.settle(table)
         return hand
 

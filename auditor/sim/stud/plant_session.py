@@ -1,8 +1,10 @@
 """Planted violations between stud hands (art. 3 seats, art. 6 money on the table), made on the session events
 just written and the players' state, before the hand is dealt. Each returns the seat whose ``seat`` event in the
-next hand shows the breach, and a note; ``None``: no opportunity now.
+next hand shows the breach (for 5CS-6.2, the seat of the buy-in that is the breach), and a note; ``None``: no
+opportunity now.
 
-* 5CS-6.2: a newcomer buys in for three quarters of the minimum (still above the top-up line);
+* 5CS-6.2: a newcomer buys in for three quarters of the minimum (still above the top-up line), labelled at the
+  ``buy_in`` (between hands: no hand, as the auditor reports it);
 * 5CS-6.4: a player who must top up adds only enough to reach halfway between the line and the minimum;
 * 5CS-6.6: a player takes a tenth of his chips off the table between hands without leaving (still above the line);
 * 5CS-3.1: a visitor is dealt in at an eighth seat of a full table; 5CS-3.2: a visitor is dealt in at two empty

@@ -38,6 +38,7 @@ EVENT_PLANTS = DEAL_PLANTS | TURN_PLANTS
 BAD_ANTE = 50  # 5CS-6.1: neither 20 nor 100
 ANTE_RULES = ("5CS-6.3", "5CS-6.5")
 CLASS_RULES = ("5CS-6.2", "5CS-6.4")  # the buy-in and top-up figures of the table's ante
+BETWEEN_HANDS = ("buy_in", "top_up", "leave")
 
 
 class Planter:
@@ -53,6 +54,7 @@ class Planter:
         self.note = ""
         self.visitor: dict[int, Player] = {}  # by seat
         self.leaver: int | None = None  # the seat of a player who changed seat during the hand
+        self.buy_in: dict | None = None  # the buy-in of a session plant (5CS-6.2's breach)
         self.planted: list[tuple[str, Planted]] = []
 
     def table(self, table: StudTable) -> StudTable:
@@ -68,12 +70,13 @@ class Planter:
         """A new hand: maybe plant a session rule on the events between hands."""
         self.injector.tick()
         self.rule, self.hand_plan, self.seat, self.visitor, self.planted = None, None, None, {}, []
-        self.leaver = None
+        self.leaver, self.buy_in = None, None
         for rule in self.injector.pending:
             if self.bad_ante and rule in CLASS_RULES:
                 continue  # the buy-in and top-up of an ante outside art. 6 are not known: no breach to show
             if rule in SESSION_PLANTS and (found := SESSION_PLANTS[rule](self.run.seating, between, self.rng)):
                 self.rule, (self.seat, self.note) = rule, found
+                self.buy_in = next((e for e in between if e["event"] == "buy_in" and e["seat"] == self.seat), None)
                 return
 
     def pack_started(self, between: list[dict]) -> None:
@@ -131,6 +134,8 @@ class Planter:
 
     def _finish(self, hand: PlayedHand) -> Planted | None:
         rule, plan = self.rule, self.hand_plan
+        if rule == "5CS-6.2":  # the breach is the buy-in itself, between hands
+            return Planted(self.buy_in, self.note)
         if rule in SESSION_PLANTS or rule in VISITOR_RULES:
             return Planted(next(e for _, e in hand.head if e["event"] == "seat" and e["seat"] == self.seat),
                            self.note)
@@ -185,6 +190,9 @@ class Planter:
             if isinstance(target, str):
                 target = next(e for e in tail if e["event"] == target and e.get("hand_id") == hand.hand_id
                               and "reason" not in e)
+            if target["event"] in BETWEEN_HANDS:  # a finding at an event between hands names no pack or hand
+                labels += self.injector.label(rule, planted, self.run.table.table_id, None, None, target)
+                continue
             labels += self.injector.label(rule, planted, self.run.table.table_id, hand.head[0][1]["shoe_id"],
                                           hand.hand_id, target)
         return labels

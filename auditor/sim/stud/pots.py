@@ -18,6 +18,13 @@ from auditor.sim.poker.pots import Pot, Settlement, build_pots, divide, uncalled
 from auditor.sim.stud.table import StudTable
 
 
+def first_rake(antes: dict[int, int], table: StudTable) -> int:
+    """Art. 8: the rake of "that hand's ante": what every player posted when all posted alike (another ante than the
+    table's is a planted 5CS-6.5), else the table's."""
+    posted = set(antes.values())
+    return posted.pop() if len(posted) == 1 else table.ante
+
+
 def settle(contributions: dict[int, int], antes: dict[int, int], folded: set[int], values: dict[int, int],
            table: StudTable, rake: int | None = None) -> tuple[Settlement, list[Pot], list[list[int]]]:
     """The refund, house rake and awards of a hand (``antes``: each player's ante; ``values``: the art. 5 value
@@ -31,7 +38,7 @@ def settle(contributions: dict[int, int], antes: dict[int, int], folded: set[int
     rake = table.house_rake(sum(matched.values()) - sum(antes.values())) if rake is None else rake
     pots = build_pots(matched, folded)
     tied = winners(pots, values)
-    taken, awards = table.ante + rake, []
+    taken, awards = first_rake(antes, table) + rake, []
     for index, (pot, best) in enumerate(zip(pots, tied)):
         out = min(taken, pot.amount)
         taken -= out
