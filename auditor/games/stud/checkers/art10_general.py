@@ -24,8 +24,8 @@ register(SqlRule(
 # Each seat's cards in dealing order: up, down, up, up, up; a sixth card, or a player at the showdown without five
 # cards, breaches the pattern too. A face not logged may be either: the hand is then not evaluated, unless another
 # of its cards already breaches the rule.
-_FACES = hands(unless_not_logged("deal_order"), CORRECTED,
-               ("seat_changes > 0", said("a player changed seat during the hand (5CS-3.3): his cards lie at two seats")),
+_MOVED = ("seat_changes > 0", said("a player changed seat during the hand (5CS-3.3): his cards lie at two seats"))
+_FACES = hands(unless_not_logged("deal_order"), CORRECTED, _MOVED,
                ("unseated_deals > 0", said("seat of a dealt card not logged")),
                ("unknown_faces > 0 AND face_breaches = 0", said("face of a dealt card not logged")))
 
