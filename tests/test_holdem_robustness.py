@@ -10,10 +10,11 @@ import pytest
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
-from auditor.games.holdem.hand import Hand, Source, TableInfo
-from auditor.games.poker.pots import Pot
+from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.showdown import DUPLICATE, SHOWDOWN, review
 from auditor.games.poker.award_kinds import pot_rule
+from auditor.games.poker.hand import Source, TableInfo
+from auditor.games.poker.pots import Pot
 from auditor.games.poker.showdown import PotShare
 from auditor.model.result import RuleSummary
 from conftest import write_jsonl

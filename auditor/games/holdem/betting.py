@@ -18,22 +18,15 @@ he is expected as any other player from then on."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 
-from auditor.games.holdem.hand import STREETS, Action, Hand, RoundClose, Source
+from auditor.games.holdem.hand import STREETS, Hand
+from auditor.games.poker.hand import Action, RoundClose, Source
+from auditor.games.poker.order import clockwise
 
 ZERO = Decimal(0)
 DEAD_POSTS = ("post_ante", "post_dead")  # chips in the pot that are no bet of the round (dead money)
-
-
-def clockwise(seats: list[int], after: int | None) -> list[int]:
-    """``seats`` (sorted) in clockwise order, starting with the first seat after ``after``."""
-    if after is None:
-        return list(seats)
-    start = bisect_right(seats, after)
-    return seats[start:] + seats[:start]
 
 
 def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str) -> tuple[int | None, int | None]:

@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.hand import Action, Hand
+from auditor.games.holdem.hand import Hand
 from auditor.games.poker.conditions import NO_SEAT, unlogged_rake
+from auditor.games.poker.hand import Action
 
 Applies = Callable[[Hand, Ruleset], "str | None"]
 NO_STACK = "stack before the hand not logged"

@@ -17,8 +17,9 @@ import pyarrow.compute as pc
 
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.betting import Betting, blind_seats
-from auditor.games.holdem.hand import Action, Card, Hand, Money, Source, TableInfo
+from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.limits import smallest_increment
+from auditor.games.poker.hand import Action, Card, Money, Source, TableInfo
 from auditor.ingest.ranges import TableRange, table_ranges
 
 # The columns the replay reads, in the order ``replay`` unpacks them.

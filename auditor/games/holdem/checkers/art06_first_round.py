@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.betting import clockwise
 from auditor.games.holdem.conditions import all_in_logged, all_of, dealt, seated, short_call
 from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
+from auditor.games.poker.order import clockwise
 
 
 def _hole_cards(hand, ruleset):
