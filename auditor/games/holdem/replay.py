@@ -1,8 +1,8 @@
 """Strict replay: hold'em events from DuckDB, in table and ``seq`` order, become ``Hand`` records.
 
 Events stream as Arrow batches, one query per range of tables (never the whole day in Python, nor in one sort).
-Each hand is replayed by the betting state machine of ``betting.py``; the replay follows the log as written and
-records what it met, never what it would have liked to see."""
+Each hand is replayed by the poker betting state machine under hold'em's policy (``betting.py``); the replay follows
+the log as written and records what it met, never what it would have liked to see."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.betting import Betting, blind_seats
-from auditor.games.holdem.hand import Hand
+from auditor.games.holdem.betting import HoldemPolicy, blind_seats
+from auditor.games.holdem.hand import STREETS, Hand
 from auditor.games.holdem.limits import smallest_increment
+from auditor.games.poker.betting import Betting
 from auditor.games.poker.hand import Action, Card, Money, Source, TableInfo
 from auditor.ingest.ranges import TableRange, table_ranges
 
@@ -137,8 +138,8 @@ class _HandReplay:
         if self.betting is None:
             hand = self.hand
             big_blind_seat = blind_seats(sorted(hand.seats), hand.button, self.heads_up_button_posts)[1]
-            self.betting = Betting(hand, hand.table.money("big_blind", ZERO), self.smallest.__getitem__, self.add_up,
-                                   big_blind_seat)
+            policy = HoldemPolicy(hand, hand.table.money("big_blind", ZERO), big_blind_seat)
+            self.betting = Betting(hand, policy, STREETS[0], self.smallest.__getitem__, self.add_up)
         return self.betting
 
     def feed(self, event: str, src: Source, card: str | None, face: str | None, seat: int | None,
