@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 import auditor.cli.simulate_stud  # noqa: F401  (registers ``auditor simulate stud``)
 from auditor.cli.app import app
 from auditor.engine.audit import audit
+from auditor.engine.registry import checkers
+from auditor.engine.replay_runner import ReplayRule
 from auditor.engine.ruleset import load_rulesets
 from auditor.games.stud.evaluate import open_cards_rank, rank5
 from auditor.sim.stud.pots import settle
@@ -343,8 +345,9 @@ def test_same_seed_same_bytes(tmp_path: Path) -> None:
 
 
 def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[dict]]) -> None:
-    """Every record fits the schema, and the ingester accepts all of them in each format (stud has no checker yet:
-    the audit is incomplete, but nothing is quarantined)."""
+    """Every record fits the schema, and the ingester accepts all of them in each format; the rules with a checker
+    find nothing and judge every hand (not every stud rule has a checker yet: the audit is incomplete, but nothing
+    is quarantined)."""
     assert {path.suffix for path in day.iterdir()} == {".jsonl", ".csv", ".parquet"}
     for table_id, records in tables.items():
         assert records[0]["event"] == "table_open" and records[-1]["event"] == "table_close"
@@ -354,9 +357,12 @@ def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[di
         assert all(a < b for a, b in zip(times, times[1:]))
     result, con = audit([day], load_rulesets())
     con.close()
-    assert result.quarantine == []
+    assert result.quarantine == [] and result.findings == []
     assert sum(f.records for f in result.inputs) == sum(len(records) for records in tables.values())
     assert result.games == ["stud"] and result.exit_code == 4
+    hands = sum(r["event"] == "hand_start" for records in tables.values() for r in records)
+    replayed = {c.id for c in checkers("stud") if isinstance(c, ReplayRule)}
+    assert replayed and {r.id: r.evaluated for r in result.rules if r.id in replayed} == dict.fromkeys(replayed, hands)
 
 
 def test_every_hand_is_lawful(tables: dict[str, list[dict]]) -> None:
