@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from auditor.engine.replay_runner import Breach, breach
 from auditor.engine.ruleset import Ruleset
+from auditor.games.poker.conditions import all_of, dealt, seated
 from auditor.games.poker.hand import Action, RoundClose
 from auditor.games.stud.hand import ROUNDS, Hand
 
@@ -96,3 +97,6 @@ def ranked(hand: Hand, ruleset: Ruleset) -> str | None:
         return f"the open cards do not give the order of play in round {hand.unranked[0]}"
     return None
 
+
+# The rules of the order of play judge a hand with players seated, dealt in, and each round's order known.
+IN_TURN = all_of(seated, dealt, ranked)

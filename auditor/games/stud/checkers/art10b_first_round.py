@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.poker.conditions import all_in_logged, all_of, dealt, seated, short_bet, short_call
+from auditor.games.poker.conditions import all_in_logged, all_of, seated, short_bet, short_call
 from auditor.games.stud.hand import ROUNDS
-from auditor.games.stud.turns import betting_actions, closed_early, out_of_turn, ranked
-
-_IN_TURN = all_of(seated, dealt, ranked)
+from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, out_of_turn
 
 
 def _no_check(hand, ruleset):
@@ -57,11 +55,11 @@ def _raise_size(hand, ruleset):
                          f"{a.increment.normalize():f}")
 
 
-register(ReplayRule(id="5CS-10.4", game="stud", check=out_of_turn("5CS-10.4"), applies=_IN_TURN))
+register(ReplayRule(id="5CS-10.4", game="stud", check=out_of_turn("5CS-10.4"), applies=IN_TURN))
 register(ReplayRule(id="5CS-10.5", game="stud", check=lambda h, r: [
-    *out_of_turn("5CS-10.5")(h, r), *_no_check(h, r), *closed_early("5CS-10.5")(h, r)], applies=_IN_TURN))
+    *out_of_turn("5CS-10.5")(h, r), *_no_check(h, r), *closed_early("5CS-10.5")(h, r)], applies=IN_TURN))
 register(ReplayRule(id="5CS-10.6", game="stud", check=lambda h, r: [
     *out_of_turn("5CS-10.6")(h, r), *_after_a_bet(h, r), *closed_early("5CS-10.6")(h, r)],
-    applies=all_of(_IN_TURN, all_in_logged(short_call))))
+    applies=all_of(IN_TURN, all_in_logged(short_call))))
 register(ReplayRule(id="5CS-10.7", game="stud", check=_raise_size, applies=all_of(seated, all_in_logged(short_bet))))
-register(ReplayRule(id="5CS-10.8", game="stud", check=closed_early("5CS-10.8"), applies=_IN_TURN))
+register(ReplayRule(id="5CS-10.8", game="stud", check=closed_early("5CS-10.8"), applies=IN_TURN))

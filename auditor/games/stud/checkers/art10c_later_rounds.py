@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.poker.conditions import all_of, dealt, seated
+from auditor.games.poker.conditions import seated
 from auditor.games.stud.hand import ROUNDS
-from auditor.games.stud.turns import betting_actions, closed_early, out_of_turn, ranked
-
-_IN_TURN = all_of(seated, dealt, ranked)
+from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, out_of_turn
 
 
 def _raise_after_check(hand, ruleset):
@@ -43,9 +41,9 @@ def _before_a_bet(hand, ruleset):
                                 "ii): fold, check or bet)", "fold, check or bet", a.kind)
 
 
-register(ReplayRule(id="5CS-10.10", game="stud", check=out_of_turn("5CS-10.10"), applies=_IN_TURN))
-register(ReplayRule(id="5CS-10.11", game="stud", check=out_of_turn("5CS-10.11"), applies=_IN_TURN))
+register(ReplayRule(id="5CS-10.10", game="stud", check=out_of_turn("5CS-10.10"), applies=IN_TURN))
+register(ReplayRule(id="5CS-10.11", game="stud", check=out_of_turn("5CS-10.11"), applies=IN_TURN))
 register(ReplayRule(id="5CS-10.13", game="stud", check=_raise_after_check, applies=seated))
 register(ReplayRule(id="5CS-10.14", game="stud", check=_check_after_bet, applies=seated))
 register(ReplayRule(id="5CS-10.15", game="stud", check=lambda h, r: [
-    *out_of_turn("5CS-10.15")(h, r), *_before_a_bet(h, r), *closed_early("5CS-10.15")(h, r)], applies=_IN_TURN))
+    *out_of_turn("5CS-10.15")(h, r), *_before_a_bet(h, r), *closed_early("5CS-10.15")(h, r)], applies=IN_TURN))

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule
-from auditor.games.poker.conditions import all_of, dealt, seated
-from auditor.games.stud.turns import out_of_turn, ranked
+from auditor.games.stud.turns import IN_TURN, out_of_turn
 
-register(ReplayRule(id="5CS-10.12", game="stud", check=out_of_turn("5CS-10.12"), applies=all_of(seated, dealt, ranked)))
-register(ReplayRule(id="5CS-10.17", game="stud", check=out_of_turn("5CS-10.17"), applies=all_of(seated, dealt, ranked)))
+register(ReplayRule(id="5CS-10.12", game="stud", check=out_of_turn("5CS-10.12"), applies=IN_TURN))
+register(ReplayRule(id="5CS-10.17", game="stud", check=out_of_turn("5CS-10.17"), applies=IN_TURN))

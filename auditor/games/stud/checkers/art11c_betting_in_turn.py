@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule
-from auditor.games.poker.conditions import all_of, dealt, seated
-from auditor.games.stud.turns import out_of_turn, ranked
+from auditor.games.stud.turns import IN_TURN, out_of_turn
 
-register(ReplayRule(id="5CS-11.3", game="stud", check=out_of_turn("5CS-11.3"), applies=all_of(seated, dealt, ranked)))
+register(ReplayRule(id="5CS-11.3", game="stud", check=out_of_turn("5CS-11.3"), applies=IN_TURN))
