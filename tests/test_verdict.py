@@ -14,7 +14,7 @@ from auditor.engine.audit import UNITS_SQL, audit
 from auditor.engine.ruleset import UNITS, load_rulesets
 from auditor.model.outcome import ExitCode
 from auditor.model.result import AuditResult, InputFile, RuleSummary
-from auditor.model.verdict import Verdict
+from auditor.model.verdict import NO_CHECKER, Verdict
 from auditor.report.render import render_html
 from tests.conftest import baccarat_coup, write_jsonl
 
@@ -101,10 +101,11 @@ def test_a_stud_only_folder_is_incomplete_and_counts_its_hands_not_evaluated(tmp
     assert result.exit_code == ExitCode.INCOMPLETE, result.output
     data = summary(out)
     assert data["quarantined"] == 0
-    assert reasons(out) == ["no_rule_evaluated", "game_without_checkers"]
-    assert "stud" in data["verdict"]["reasons"][1]["message"]
+    assert reasons(out) == ["game_without_checkers"]  # the rules of the betting have a checker: they judged it
+    assert "stud" in data["verdict"]["reasons"][0]["message"]
     rules = {rule["id"]: rule for rule in data["rules"]}
-    hand_rule = next(rule for rule in rules.values() if rule["enforced"] and rule["unit"] == "hand")
+    hand_rule = next(rule for rule in rules.values() if rule["enforced"] and rule["unit"] == "hand"
+                     and NO_CHECKER in rule["not_evaluated_reasons"])
     assert (hand_rule["evaluated"], hand_rule["not_evaluated"]) == (0, 1)  # the one hand, not evaluated
     assert list(hand_rule["not_evaluated_reasons"].values()) == [1]
 
