@@ -108,7 +108,7 @@ def test_after_a_bet_the_turn_goes_counterclockwise_from_the_bettor(tmp_path):
     steps = [*ROUND_1, ("act", 2, "check", 0), ("act", 4, "bet", 50), ("act", 6, "call", 50), ("act", 2, "call", 50),
              ("end",)]
     found, _ = betting_findings(stud_log(tmp_path / "s.jsonl", STACKS, steps))
-    assert found == [("5CS-10.6", "seat 6 acted (call) in round 2 when it was seat 2's turn")]
+    assert found == [("5CS-11.3", "seat 6 acted (call) in round 2 when it was seat 2's turn")]
 
 
 @pytest.mark.parametrize("reading, found", [
@@ -129,7 +129,8 @@ def test_an_all_in_for_less_may_raise_by_less(tmp_path):
              ("act", 2, "call", 50), ("end",)]
     log = stud_log(tmp_path / "s.jsonl", {2: 2000, 4: 2000, 6: 190}, steps)
     text = log.read_text(encoding="utf-8")
-    log.write_text(text.replace('"amount": "150", "all_in": false', '"amount": "150", "all_in": true'), encoding="utf-8")
+    all_in = text.replace('"amount": "150", "all_in": false', '"amount": "150", "all_in": true')
+    log.write_text(all_in, encoding="utf-8")
     assert betting_findings(log)[0] == []
 
 
@@ -169,7 +170,22 @@ def test_open_cards_that_do_not_give_the_order(tmp_path):
 
 
 def test_a_raise_must_raise(tmp_path):
-    """A 'raise' that puts in only the bet is none of the actions art. 10 b) allows; it is not also a raise too small."""
+    """A 'raise' that puts in only the bet is none of the actions art. 10 b) allows (not also a raise too small)."""
     steps = [*ROUND_1, ("act", 2, "bet", 50), ("act", 6, "raise", 50), ("act", 4, "call", 50), ("end",)]
     found, _ = betting_findings(stud_log(tmp_path / "s.jsonl", STACKS, steps))
     assert found == [("5CS-10.6", "'raise' by seat 6 to 50, no more than the bet of 50 in round 2")]
+
+
+def test_a_wrong_answer_to_a_bet_may_be_corrected(tmp_path):
+    """Seat 6 checks facing seat 2's bet (one finding), then calls it: his call is in turn; seat 4 acts after him."""
+    steps = [*ROUND_1, ("act", 2, "bet", 50), ("act", 6, "check", 0), ("act", 6, "call", 50), ("act", 4, "call", 50),
+             ("end",)]
+    found, _ = betting_findings(stud_log(tmp_path / "s.jsonl", STACKS, steps))
+    assert found == [("5CS-10.14", "seat 6 checked in round 2 after a bet of 50")]
+
+
+def test_no_card_for_the_last_player_left(tmp_path):
+    """Seats 4 and 2 fold to seat 6's bet in round 1: a third card dealt to seat 6 alone, one player left."""
+    steps = [*ROUND_1[:3], ("act", 4, "fold", 0), ("act", 2, "fold", 0), ("up", {6: "6d"}), ("end",)]
+    found, _ = betting_findings(stud_log(tmp_path / "s.jsonl", STACKS, steps))
+    assert found == [("5CS-10.8", "a card was dealt to seat 6 with 1 player(s) left in the hand")]

@@ -105,6 +105,9 @@ class Betting:
         already went by, he acts late (out of turn). A player acting in the turn of another, present, makes that
         other absent: his turn passed, and this action is its one finding."""
         s = action.seat
+        if self.policy.answer_corrected and self.answered.get(s) == self.current_bet:
+            del self.answered[s]  # he corrects his wrong answer to the bet: his turn still
+            return s
         skipped_on = self.absent.get(s)
         action.late = skipped_on not in (None, self.street) and s in self.passed
         if not action.late:

@@ -15,9 +15,11 @@ class Policy:
     """A game's rules of order and sizing, asked by ``Betting``; these defaults are the ones every poker game shares.
 
     ``bet_takes_turn``: the round's first bet moves the turn to the bettor's side even when it was made out of turn
-    (an action out of turn otherwise leaves the turn where it was)."""
+    (an action out of turn otherwise leaves the turn where it was). ``answer_corrected``: a player who answered a bet
+    wrongly (a check, or a short call not all-in: one finding) may still answer it, in turn, while it stands."""
 
     bet_takes_turn = False
+    answer_corrected = False
 
     def start(self, betting: Betting) -> int | None:
         """A betting round opens: the seat the turn starts after (``Betting.pointer``)."""

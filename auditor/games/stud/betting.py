@@ -11,6 +11,8 @@ state machine (``auditor/games/poker/betting.py``).
   text: the whole of the round's highest bet) or ``previous_increment`` (the last full bet or raise increment).
   There is no minimum bet, so a round opens with any bet.
 - A player who checked may not raise in the round (art. 10 c) i) 2)): recorded as ``Action.checked``.
+- A player who answers a bet wrongly (a check, 5CS-10.14's finding, or a short call) may then answer it rightly: that
+  is his turn, not an action out of turn.
 
 The antes are dead money (posted before the first card, art. 10 a)), so they play no part in the order."""
 
@@ -28,6 +30,7 @@ from auditor.games.stud.leaders import Strength
 
 class StudPolicy(Policy):
     bet_takes_turn = True
+    answer_corrected = True
 
     def __init__(self, hand: Hand, strength: Strength, lead_by_strength: bool, raise_by_bet: bool) -> None:
         self.hand = hand

@@ -4,9 +4,8 @@ under the one rule that says who should have acted (docs/stud-checks.md).
 - The first betting action of a round, before any bet, belongs to the round's leader: 5CS-10.4 (round 1), 10.10,
   10.11, 10.12 (rounds 2-4).
 - A later action before the first bet: the option passing by open-card strength, 5CS-10.5 (round 1), 10.15.
-- After a bet: counterclockwise from the bettor's right, 5CS-10.6.
-- When it was nobody's turn: after the fourth round's betting was over, a fifth round (5CS-10.17); otherwise (between
-  rounds, or the last player left) 5CS-11.3.
+- After a bet (counterclockwise from the bettor's right), or when it was nobody's turn (between rounds, or the last
+  player left): 5CS-11.3; but after the fourth round's betting was over, a fifth round: 5CS-10.17.
 The replay's expected seat is then absent from the betting (``poker/betting.py``): his missing action is this
 finding."""
 
@@ -45,7 +44,7 @@ def turn_rule(a: Action, first: bool) -> str:
         if first:
             return LEADS[a.street]
         return "5CS-10.5" if a.street == ROUNDS[0] else "5CS-10.15"
-    return "5CS-10.6"
+    return "5CS-11.3"
 
 
 def _turn(hand: Hand, a: Action, rule: str) -> str:

@@ -45,6 +45,18 @@ def _after_a_bet(hand, ruleset):
                          f"{due.normalize():f}", f"{a.amount.normalize():f}")
 
 
+def _card_to_one_player(hand, ruleset):
+    """A card of rounds 2-4 dealt when fewer than two players remain in the hand (the first such card)."""
+    folds = sorted(a.src.seq for a in hand.actions if a.kind == "fold" and a.live_players > 1)
+    for d in hand.deals:
+        if d.street in ROUNDS[1:]:
+            left = len(hand.seats) - sum(seq < d.src.seq for seq in folds)
+            if left < 2:
+                yield breach(d.src, f"a card was dealt to seat {d.seat} with {left} player(s) left in the hand "
+                                    "(art. 10 b): a card only when two or more remain)", "no card", d.card)
+                return
+
+
 def _raise_size(hand, ruleset):
     reading = ruleset.param("min_raise")
     for a, _ in betting_actions(hand):
@@ -59,7 +71,7 @@ register(ReplayRule(id="5CS-10.4", game="stud", check=out_of_turn("5CS-10.4"), a
 register(ReplayRule(id="5CS-10.5", game="stud", check=lambda h, r: [
     *out_of_turn("5CS-10.5")(h, r), *_no_check(h, r), *closed_early("5CS-10.5")(h, r)], applies=IN_TURN))
 register(ReplayRule(id="5CS-10.6", game="stud", check=lambda h, r: [
-    *out_of_turn("5CS-10.6")(h, r), *_after_a_bet(h, r), *closed_early("5CS-10.6")(h, r)],
-    applies=all_of(IN_TURN, all_in_logged(short_call))))
+    *_after_a_bet(h, r), *closed_early("5CS-10.6")(h, r)], applies=all_of(IN_TURN, all_in_logged(short_call))))
 register(ReplayRule(id="5CS-10.7", game="stud", check=_raise_size, applies=all_of(seated, all_in_logged(short_bet))))
-register(ReplayRule(id="5CS-10.8", game="stud", check=closed_early("5CS-10.8"), applies=IN_TURN))
+register(ReplayRule(id="5CS-10.8", game="stud", check=lambda h, r: [
+    *closed_early("5CS-10.8")(h, r), *_card_to_one_player(h, r)], applies=IN_TURN))

@@ -1,9 +1,10 @@
 """Art. 11 c) (輪流下注, betting in turn): "Each player may declare his action only when it is his turn. If he
 intends to give up the pot, he may not reveal this by words or other means before his turn."
 
-An action when it was nobody's turn (between two rounds, or by the last player left) is this rule's; an action in
-another player's turn is the finding of the rule that says who should have acted (art. 10 b)-d), docs/stud-checks.md).
-Words and gestures are not logged."""
+After a bet, an action in another player's turn (the turn goes counterclockwise from the bettor's right), and an
+action when it was nobody's turn (between two rounds, or by the last player left) are this rule's; before a bet, an
+action in another player's turn is the finding of the rule that says who leads or has the option (art. 10 b)-d),
+docs/stud-checks.md). Words and gestures are not logged."""
 
 from __future__ import annotations
 
