@@ -13,7 +13,7 @@ from auditor.games.poker.hand import Action
 from auditor.games.poker.order import clockwise
 from auditor.games.poker.policy import Policy
 
-__all__ = ["HoldemPolicy", "blind_seats", "clockwise"]  # clockwise: for the modules that still import it from here
+__all__ = ["HoldemPolicy", "blind_seats"]
 
 
 def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str) -> tuple[int | None, int | None]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from auditor.games.poker.hand import Card, Hand as PokerHand, Source
+from auditor.games.poker.hand import Card, Hand as PokerHand
 
-__all__ = ["BOARD_CARDS", "STREETS", "Hand", "Source"]  # Source: for the modules that still import it from here
+__all__ = ["BOARD_CARDS", "STREETS", "Hand"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}

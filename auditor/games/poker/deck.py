@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator
 
 from auditor.engine.replay_runner import Breach, breach
-from auditor.games.holdem.hand import Card, Hand
+from auditor.games.poker.hand import Card, Hand
 from auditor.games.poker.cards import DECK
 
 DECK_52 = frozenset(DECK)
