@@ -39,7 +39,8 @@ GAMES = (
          simulate="auditor.cli.simulate_baccarat"),
     Game("holdem", "THE", "hand", "hand_start", "hand_end", replay="auditor.games.holdem.replay",
          simulate="auditor.cli.simulate_holdem"),
-    Game("stud", "5CS", "hand", "hand_start", "hand_end", simulate="auditor.cli.simulate_stud"),
+    Game("stud", "5CS", "hand", "hand_start", "hand_end", replay="auditor.games.stud.replay",
+         simulate="auditor.cli.simulate_stud"),
 )
 BY_NAME = {g.name: g for g in GAMES}
 NAMES = tuple(BY_NAME)
