@@ -119,9 +119,9 @@ def measure_pair(name: str, floor_cmd: list[str], audit_cmd: list[str], repeat: 
         floors.append(floor["wall"])
         audits.append(audit["wall"])
         runs.append({"floor": floor, "audit": audit})
-        print(f"  {name} run {i + 1}: floor {floor['wall']:.2f} s (cpu {floor['cpu']:.2f}), audit {audit['wall']:.2f} s "
-              f"(cpu {audit['cpu']:.2f}, {audit['rss_mb']:.0f} MB, exit {audit['rc']}); load {os.getloadavg()[0]:.1f}",
-              flush=True)
+        print(f"  {name} run {i + 1}: floor {floor['wall']:.2f} s (cpu {floor['cpu']:.2f}), "
+              f"audit {audit['wall']:.2f} s (cpu {audit['cpu']:.2f}, {audit['rss_mb']:.0f} MB, exit {audit['rc']}); "
+              f"load {os.getloadavg()[0]:.1f}", flush=True)
     return {"floors": floors, "audits": audits, "runs": runs}
 
 

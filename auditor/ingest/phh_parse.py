@@ -2,9 +2,9 @@
 action grammar.
 
 A ``.phh`` file is one hand; a ``.phhs`` file holds several, as TOML tables ``[1]``, ``[2]``, ... . TOML itself is
-parsed by ``rtoml`` (compiled), or by ``tomllib`` (floats as exact ``Decimal``, and its error messages) for a document
-that rtoml refuses or that holds anything but strings, integers, booleans, arrays and tables; a small tokenizer then finds the 1-based line of every top-level
-key and of every string of an array, so that each event can name the line it comes from. Keys and table headers are
+parsed by ``rtoml`` (compiled), or by ``tomllib`` (floats as exact ``Decimal``, and its error messages) wherever the
+two could differ (``_parse_toml``); a small tokenizer then finds the 1-based line of every top-level key and of every
+string of an array, so that each event can name the line it comes from. Keys and table headers are
 read as ``tomllib`` reads them: ``["a.b"]`` is the table ``a.b``, ``[a.b]`` the table ``b`` inside ``a``."""
 
 from __future__ import annotations
