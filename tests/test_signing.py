@@ -86,7 +86,8 @@ def report(audit, tmp_path) -> Path:
 def test_sign_then_verify_passes(report, keys, audit) -> None:
     verdict = verify_report(report, keys / "inspector.pem", [audit["logs"]])
     assert verdict.ok, verdict.checks
-    assert [c.name for c in verdict.checks] == ["signature", "integrity", "coverage", "trust", "attachments", "logs"]
+    assert [c.name for c in verdict.checks] == ["signature", "integrity", "coverage", "trust", "attachments",
+                                                "signature block", "logs"]
     assert all(c.ok for c in verdict.checks)
     assert "Test Inspector" in check(verdict, "trust").detail
     assert verdict.headline.startswith("VERIFIED")
