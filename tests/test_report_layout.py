@@ -230,8 +230,8 @@ def test_a_shown_cause_is_linked(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def sample(tmp_path_factory: pytest.TempPathFactory) -> list[list[str]]:
-    """The README's main command on the committed sample logs."""
+def sample_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The README's main command on the committed sample logs; its --out."""
     from typer.testing import CliRunner
 
     from auditor.cli.app import app
@@ -239,7 +239,34 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> list[list[str]]:
     out = tmp_path_factory.mktemp("sample") / "out"
     done = CliRunner().invoke(app, ["audit", str(SAMPLE), "--out", str(out)])
     assert done.exit_code == 1, done.output
-    return pages(out / "report.pdf")
+    return out
+
+
+@pytest.fixture(scope="module")
+def sample(sample_out: Path) -> list[list[str]]:
+    return pages(sample_out / "report.pdf")
+
+
+def test_the_sample_readme_gives_what_the_sample_gives(sample_out: Path, sample: list[list[str]]) -> None:
+    import json
+
+
+    text = (SAMPLE / "README.md").read_text(encoding="utf-8")
+    stated = dict(re.findall(r"^\| (files|records|quarantined|violations|warnings|findings|distinct incidents|verdict|"
+                             r"exit code) \| ([^|]+) \|$", text, re.M))
+    summary = json.loads((sample_out / "summary.json").read_text())
+    manifest = json.loads((sample_out / "manifest.json").read_text())
+    findings = json.loads((sample_out / "findings.json").read_text())
+    caused = sum(f["rule"] == "BAC-10.1" for f in findings)  # each after the art. 7 or 9 finding of its coup
+    assert {k: v.strip() for k, v in stated.items()} == {
+        "files": f"{len(manifest['inputs']):,}", "records": f"{sum(i['records'] for i in manifest['inputs']):,}",
+        "quarantined": f"{summary['quarantined']:,}", "violations": f"{summary['violations']:,}",
+        "warnings": f"{summary['warnings']:,}", "findings": f"{summary['findings']:,}",
+        "distinct incidents": f"{summary['findings'] - caused:,}", "verdict": summary["verdict"]["status"],
+        "exit code": str(summary["verdict"]["exit_code"]),
+    }
+    labels = (SAMPLE / "labels.jsonl").read_text().splitlines()
+    assert f"The {len(labels)} labels give {summary['findings']} findings" in " ".join(text.split())
 
 
 def test_the_sample_opens_with_verdict_summary_and_a_finding_by_page_three(sample: list[list[str]]) -> None:
@@ -272,3 +299,22 @@ def test_expected_tables_option(tmp_path: Path) -> None:
                                               "message": "1 table expected sent no log: B04"}]
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["parameters"]["expected_tables"] == ["B01", "B02", "B03", "B04", "H01", "H02"]
+
+
+@pytest.mark.slow
+def test_ten_thousand_findings_render_with_the_default_examples(tmp_path: Path) -> None:
+    """The report of a day with 10,000 findings (bench/report.py's day; its time is measured there, not here)."""
+    from bench.report import many_findings, sample_result
+
+    from auditor.report.render import MAX_FINDINGS_PER_RULE
+
+    result = many_findings(sample_result(), 10_000)
+    out = tmp_path / "report.pdf"
+    render_pdf(result, out, ATTACHMENTS)
+    lines = [line for page in pages(out) for line in page]
+    consequences = sum(row["rule"] == "BAC-10.1" for row in result.findings)  # each after its BAC-7/9 finding
+    assert (f"In what was audited: {result.violations:,} violations found; 10,000 findings, "
+            f"{10_000 - consequences:,} distinct incidents.") in lines
+    shown = [line for line in lines if line.startswith(("violation · table", "warning · table"))]
+    assert len(shown) == MAX_FINDINGS_PER_RULE * len([r for r in result.rules if r.violations or r.warnings])
+    assert f"… and {len(result.tables) - 30} more tables with" in " ".join(lines)

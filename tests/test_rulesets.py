@@ -56,6 +56,8 @@ def test_registry_refuses_duplicates_and_malformed_ids():
 @pytest.mark.parametrize("edit,message", [
     (lambda s: s.replace('article = "9"', 'article = "99"', 1), "cites article 99, which the file lacks"),
     (lambda s: s.replace('id = "BAC-9.5"', 'id = "BAC-9.4"', 1), "rule BAC-9.4 defined twice"),
+    (lambda s: s.replace('caused_by = ["7", "9"]', 'caused_by = ["7", "99"]', 1),
+     "rule BAC-10.1 names article 99, which the file lacks"),
     (lambda s: s.replace('id = "BAC-9.5"', 'id = "BAC-X"', 1), "malformed rule id 'BAC-X'"),
     (lambda s: s + '\n[[rules]]\nid = "BAC-99.1"\narticle = "1"\ntext = "x"\nenforced = "yes"\n',
      "rules[42].enforced: expected bool"),
@@ -158,3 +160,9 @@ def test_amendments_and_status_notes_are_complete():
     holdem = SHIPPED["holdem.toml"]["ruleset"]
     assert "18 January 2008" in holdem["instrument"] and "number not known" in holdem["instrument"]
     assert "number not known" in RULESETS["holdem"].rules["THE-12.1"].citation
+
+
+def test_a_rule_caused_by_others_names_their_articles() -> None:
+    rules = load_ruleset(RULESET_DIR / "baccarat.toml").rules
+    assert rules["BAC-10.1"].caused_by == ("7", "9")
+    assert not [r.id for r in rules.values() if r.caused_by and r.id != "BAC-10.1"]

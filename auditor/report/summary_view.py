@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from auditor.model.result import AuditResult, RuleSummary
 
 TOP_REASONS = 5  # reasons for units not evaluated named on the summary page; the full list follows the findings
+TABLE_ROWS = 30  # tables in the summary's table, most findings first; findings.json holds every finding
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class NotEvaluated:
 
 
 def table_rows(result: AuditResult, cause_of: dict[int, int], rule_rank: dict[str, int]) -> list[TableRow]:
-    """One row per table with findings, in table order."""
+    """One row per table with findings, most findings first (ties in table order)."""
     per: dict[str, list[int]] = {}
     for i, row in enumerate(result.findings):
         per.setdefault(str(row["table"]), []).append(i)
@@ -44,7 +45,7 @@ def table_rows(result: AuditResult, cause_of: dict[int, int], rule_rank: dict[st
             sum(row["severity"] == "violation" for row in found), sum(row["severity"] == "warning" for row in found),
             sorted(counts.items(), key=lambda item: rule_rank.get(item[0], len(rule_rank))),
         ))
-    return rows
+    return sorted(rows, key=lambda row: (-row.findings, row.table))
 
 
 def per_hour(result: AuditResult) -> list[tuple[str, int]]:

@@ -16,7 +16,9 @@ from auditor.report.chart import rules_chart
 from auditor.report.findings_view import FindingView, RuleFindings, causes, rule_findings
 from auditor.report.manifest import report_reference
 from auditor.report.summary_charts import hours_chart, rule_findings_chart
-from auditor.report.summary_view import NotEvaluated, TableRow, not_evaluated, per_hour, table_rows, untimed
+from auditor.report.summary_view import (
+    TABLE_ROWS, NotEvaluated, TableRow, not_evaluated, per_hour, table_rows, untimed,
+)
 
 LANGUAGES = {
     "zh-Hant": "Chinese (traditional characters)",
@@ -80,7 +82,8 @@ class ReportView:
     rule_findings: list[RuleFindings]  # rules with findings, most serious first
     causes: dict[int, int]  # finding index -> index of the finding that caused it
     shown_indices: frozenset[int]  # the findings printed as examples
-    table_rows: list[TableRow]
+    table_rows: list[TableRow]  # the TABLE_ROWS tables with most findings
+    tables_not_shown: tuple[int, int]  # the other tables with findings, and their findings
     rule_chart: Markup | None
     hours_chart: Markup | None
     untimed: int  # findings without a time, not in the hour chart
@@ -174,6 +177,7 @@ def report_view(result: AuditResult, max_findings: int) -> ReportView:
     rank = {rf.rule.id: i for i, rf in enumerate(by_rule)}
     bars = [(rf.rule.id, rf.rule.violations, rf.rule.warnings, rf.incidents) for rf in by_rule]
     hours = per_hour(result)
+    tables = table_rows(result, cause_of, rank)
     signer = result.run.get("signer")
     return ReportView(
         result=result,
@@ -186,7 +190,8 @@ def report_view(result: AuditResult, max_findings: int) -> ReportView:
         rule_findings=by_rule,
         causes=cause_of,
         shown_indices=frozenset(f.index for rf in by_rule for f in rf.shown),
-        table_rows=table_rows(result, cause_of, rank),
+        table_rows=tables[:TABLE_ROWS],
+        tables_not_shown=(len(tables[TABLE_ROWS:]), sum(t.findings for t in tables[TABLE_ROWS:])),
         rule_chart=rule_findings_chart(bars) if bars else None,
         hours_chart=hours_chart(hours) if any(n for _, n in hours) else None,
         untimed=untimed(result),
