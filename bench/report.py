@@ -5,9 +5,9 @@
 
 The day is the committed sample's audit (untimed) with its 26 findings copied as many times as it takes to reach the
 count, each copy with coups and hands of its own, on 100 copies of each of the sample's tables (``B01-t000``...,
-``--tables``): 500 tables, so that every rule with findings has them spread over many tables: the report shows ``--examples`` (default 20) of each. What is timed, in a
-fresh process per repeat, is ``render_pdf``: the view (causes, spread of the examples, summary), the HTML and the
-PDF/A-3b with the four JSON attachments.
+``--tables``): 500 tables, so that every rule with findings has them spread over many tables: the report shows
+``--examples`` (default 20) of each. What is timed, in a fresh process per repeat, is ``render_pdf``: the view
+(causes, spread of the examples, summary), the HTML and the PDF/A-3b with the four JSON attachments.
 """
 
 from __future__ import annotations

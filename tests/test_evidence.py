@@ -64,7 +64,8 @@ def test_time_seat_player_and_cards(con: duckdb.DuckDBPyConnection) -> None:
 
 def test_card_words() -> None:
     assert [card_text(c) for c in ("Ts", "9h", "Ad", "Kc")] == ["10♠", "9♥", "A♦", "K♣"]
-    assert hand_cards([("card_exposed", None, None, "7d"), ("deal", "banker", None, "2s")]) == "exposed 7♦ · Banker 2♠"
+    cards = [("card_exposed", None, None, "7d"), ("deal", "banker", None, "2s")]
+    assert hand_cards(cards) == "exposed 7♦ · Banker 2♠"
 
 
 def test_the_audit_gives_one_evidence_per_finding(tmp_path) -> None:

@@ -49,7 +49,8 @@ def page_of(all_pages: list[list[str]], needle: str) -> int:
 
 
 def evidence_for(findings: list[dict]) -> list[Evidence]:
-    return [Evidence(f"2025-01-01T{(10 + i % 12):02d}:{i % 60:02d}:00", 3, f"P{i:03d}", "Player 9♠ 3♦ · Banker A♦ K♣")
+    cards = "Player 9♠ 3♦ · Banker A♦ K♣"
+    return [Evidence(f"2025-01-01T{(10 + i % 12):02d}:{i % 60:02d}:00", 3, f"P{i:03d}", cards)
             for i, _ in enumerate(findings)]
 
 
@@ -124,8 +125,9 @@ def test_a_finding_reads_without_the_tool(day: list[list[str]]) -> None:
     result = day_result()
     i = next(i for i, f in enumerate(result.findings) if f["rule"] == "BAC-18.1" and f["hand"] == "H0001")
     evidence = result.evidence[i]
-    at = position(lines, f"warning · table T07 · shoe S3 · coup H0001 · {evidence.time.replace('T', ' ')} · seat 3 · "
-                         f"player {evidence.player}")
+    when = evidence.time.replace("T", " ")
+    where = f"table T07 · shoe S3 · coup H0001 · {when} · seat 3 · player {evidence.player}"
+    at = position(lines, f"warning · {where}")
     assert lines[at + 1: at + 5] == ["commission 4.90", "Expected 5.00 Found 4.90",
                                      "Cards of the coup Player 9♠ 3♦ · Banker A♦ K♣",
                                      "Log: logs/day1.jsonl:21, event seq 1001"]
@@ -275,8 +277,8 @@ def test_the_sample_opens_with_verdict_summary_and_a_finding_by_page_three(sampl
     assert page_of(sample, "Findings, most serious first") <= 3
     assert page_of(sample, "violation · table") <= 3
     lines = [line for page in sample for line in page]
-    assert_in_order(lines, ["BAC-10.1: 3 violations, each caused by another finding",
-                            "coup B02-20240501-S01-C019", "Cards of the coup Player 6♣ J♣ · Banker 10♠ 6♣ 2♣",
+    assert_in_order(lines, ["BAC-10.1: 3 violations, each caused by another finding", "coup B02-20240501-S01-C019",
+                            "Cards of the coup Player 6♣ J♣ · Banker 10♠ 6♣ 2♣",
                             "Caused by BAC-9.4 in the same coup (shown): the Player stood and the Banker drew on 6"])
     assert "In what was audited: 25 violations found; 26 findings, 23 distinct incidents." in lines
 

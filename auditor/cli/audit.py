@@ -26,7 +26,8 @@ EXIT_CODES_HELP = (
     "outputs must not be used); 4 incomplete: the audit did not look at everything it was given (no rule evaluated "
     "anything, a file with no accepted record, an empty one included, a game without ruleset or with enforced rules "
     "that have no checker, a game none of whose units was evaluated, a table of --expected-tables that sent no "
-    "log, or more quarantined records than --max-quarantined allows); it takes precedence over 1, and the violations found are still reported in full."
+    "log, or more quarantined records than --max-quarantined allows); it takes precedence over 1, and the "
+    "violations found are still reported in full."
 )
 
 

@@ -202,7 +202,7 @@ def audit(
     """Audit the logs under ``paths``: ``strict`` makes any quarantined record an input error, else more than
     ``max_quarantined`` make the audit incomplete (``model.verdict``). ``params`` are the ``--param`` readings the
     rulesets were loaded with, recorded in the result; ``expected_tables`` the tables that should have sent a log
-    (a table among them without one makes the audit incomplete). Raises ``ingest.discover.InputError`` for paths that cannot
+    (one of them without a log makes the audit incomplete). Raises ``ingest.discover.InputError`` for paths that cannot
     be audited."""
     progress = progress or Progress()
     con = con or connect()

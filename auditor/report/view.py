@@ -95,9 +95,6 @@ class ReportView:
     created: datetime | None  # the PDF's creation date: from result.run, else none
     run_box: list[tuple[str, str]]  # (label, value) of each fact of RUN_BOX
 
-    def finding(self, index: int) -> dict:
-        return self.result.findings[index]
-
     def cause_of(self, view: FindingView) -> dict | None:
         """The finding that caused ``view``'s, if any."""
         return None if view.cause is None else self.result.findings[view.cause]
