@@ -107,7 +107,7 @@ def outside_the_run_box(text: str) -> str:
     (box,) = [i for i, page in enumerate(pages) if RUN_BOX in page]
     assert not pages[box].split(RUN_BOX)[0].strip(), "the run box shares its page"
     (times,) = [line for line in pages[0].splitlines() if RUN_TIMES in line]
-    assert re.fullmatch(rf"\s*{RUN_TIMES} started \S+, finished \S+\.", times), times
+    assert re.fullmatch(rf"\s*{re.escape(RUN_TIMES)} started \S+, finished \S+\.", times), times
     pages[0] = pages[0].replace(times, "")
     return "\f".join(pages[:box] + pages[box + 1:])
 
