@@ -208,12 +208,24 @@ def audit(
     con = con or connect()
     inputs = ingest_logs(paths, con, progress)
     games = run_checks(con, rulesets, progress)
+    return audit_result(con, inputs, rulesets, games, strict=strict, max_quarantined=max_quarantined,
+                        params=params, expected_tables=expected_tables), con
+
+
+def audit_result(
+    con: duckdb.DuckDBPyConnection, inputs: list[InputFile], rulesets: dict[str, Ruleset], games: list[str], *,
+    strict: bool = False, max_quarantined: int = 0, params: dict[str, str] | None = None,
+    expected_tables: list[str] | None = None,
+) -> AuditResult:
+    """The ``AuditResult`` of checked logs: ``con`` holds ``events``, ``tables``, ``quarantine``, ``findings`` and
+    ``coverage`` (tables or views), ``games`` the games checked. ``audit`` ends with it; ``auditor nightly`` calls it
+    on a day assembled from its catalog."""
     period = con.execute("SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') FROM events").fetchone()
     quarantine = quarantined_records(con)
     used = [rulesets[g] for g in games if g in rulesets]
     params = dict(sorted((params or {}).items()))
     findings = findings_rows(con)
-    result = AuditResult(
+    return AuditResult(
         auditor_version=__version__, casino=_config_text(con, "casino") or "(not stated in the logs)",
         licensee=_config_text(con, "licensee"), gaming_days=gaming_days(con),
         tables=[t for (t,) in con.execute("SELECT DISTINCT table_id FROM events ORDER BY 1").fetchall()],
@@ -224,4 +236,3 @@ def audit(
         max_quarantined=max_quarantined, games=games,
         profile=next((r.profile for r in rulesets.values()), "macau"), params=params,
     )
-    return result, con
