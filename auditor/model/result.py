@@ -7,6 +7,7 @@ and the options, byte for byte: the log files are named relative to the audited 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from auditor.model.outcome import ExitCode
 from auditor.model.verdict import Verdict, judge
@@ -151,6 +152,8 @@ class AuditResult:
     gaming_days: list[str] = field(default_factory=list)  # the dates (YYYY-MM-DD) of the logged events
     tables: list[str] = field(default_factory=list)  # the tables that sent a log, sorted
     expected_tables: list[str] = field(default_factory=list)  # the tables the operator expected (--expected-tables)
+    # ``auditor nightly`` only: the day against the days before (``nightly.trend.Trend``), a section of the PDF
+    trend: Any = None
 
     @property
     def missing_tables(self) -> list[str]:

@@ -32,6 +32,7 @@ from auditor.nightly.history import record
 from auditor.nightly.partition import PartitionResult
 from auditor.nightly.inbox import InboxFile, keep_copy, scan, sha256
 from auditor.nightly.plan import plan_tasks
+from auditor.nightly.trend import day_trend
 from auditor.nightly.store import GroupFile, StoredGroup, store_group
 from auditor.report.folder_lock import folder_lock
 
@@ -233,6 +234,7 @@ def _write_due_reports(catalog: Catalog, options: NightOptions, rulesets: dict[s
         out = catalog.root / "reports" / day
         with catalog.read() as con:
             result = day_result(con, catalog.root, day, rulesets)
+            result.trend = day_trend(con, day)
         result.run = facts(day, out)
         write_day_report(result, out, pdf=options.pdf, key=options.key, examples=options.examples)
         with catalog.write() as con:
