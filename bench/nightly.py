@@ -109,7 +109,7 @@ def measure(args: list[str]) -> dict:
     import psutil
 
     started = time.perf_counter()
-    process = subprocess.Popen([str(AUDITOR), "nightly", *args, "--quiet"], stdout=subprocess.PIPE,
+    process = subprocess.Popen([str(AUDITOR), "nightly", *args, "--verbose"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     peak = [0]
 
@@ -137,7 +137,7 @@ def measure(args: list[str]) -> dict:
     sampler.join()
     return {"args": args, "exit": os.waitstatus_to_exitcode(status), "wall_s": round(wall, 1),
             "cpu_s": round(usage.ru_utime + usage.ru_stime, 1), "largest_process_gb": round(usage.ru_maxrss / 2**20, 2),
-            "tree_peak_gb": round(peak[0] / 2**30, 2), "stdout": stdout.strip(), "stderr": stderr.strip()[-500:]}
+            "tree_peak_gb": round(peak[0] / 2**30, 2), "stdout": stdout.strip(), "stages": stderr.strip().splitlines()}
 
 
 def main() -> None:
@@ -161,7 +161,7 @@ def main() -> None:
             run = measure([*common, "--inbox", str(day / "inbox")])
             run.update(kind="day", format=fmt, workers=workers, events=events or None)
             results["runs"].append(run)
-            print(json.dumps({k: v for k, v in run.items() if k != "stderr"}), flush=True)
+            print(json.dumps(run), flush=True)
         for kind, folder, target in (("late file, same day", "late", DAY), ("file of the next day", "next", NEXT)):
             inbox = OUT / "nightly" / f"inbox-{kind.split()[0]}"
             shutil.rmtree(inbox, ignore_errors=True)
@@ -172,7 +172,7 @@ def main() -> None:
             run = measure([*common, "--inbox", str(inbox)])
             run.update(kind=kind, format=fmt, workers=workers)
             results["runs"].append(run)
-            print(json.dumps({k: v for k, v in run.items() if k != "stderr"}), flush=True)
+            print(json.dumps(run), flush=True)
     save("nightly", results)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import typer
 from auditor.cli.app import app
 from auditor.cli.audit import _signing_passphrase
 from auditor.cli.common import load_rulesets_or_exit
-from auditor.cli.progress import QUIET_HELP, progress_display
+from auditor.cli.progress import QUIET_HELP, STARTED, progress_display
 from auditor.cli.run_facts import now, run_facts
 from auditor.ingest.discover import InputError
 from auditor.model.outcome import ExitCode
@@ -61,6 +62,8 @@ def nightly(
     examples: int = typer.Option(20, "--examples", min=1, help="Findings shown per rule in each PDF."),
     no_pdf: bool = typer.Option(False, "--no-pdf", help="Write the findings files of each day only."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="A line per stage, with the time since the start, "
+                                                                "on standard error: for a log."),
 ) -> None:
     """Take the new log files of an inbox into a catalog, audit the gaming days they change, keep every finding's
     history, and write each changed day's report folder (CATALOG/reports/DAY, replaced as a whole).
@@ -83,7 +86,7 @@ def nightly(
                 progress.start("auditing", total)
                 return lambda: progress.step("partitions")
 
-            outcome = run_night(options, rulesets, facts, tasks_done)
+            outcome = run_night(options, rulesets, facts, tasks_done, log=_stage_lines if verbose else lambda _: None)
     except (InputError, CatalogError, ClusterError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
@@ -95,6 +98,10 @@ def nightly(
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
     _tell(outcome, catalog)
     raise typer.Exit(outcome.exit_code)
+
+
+def _stage_lines(text: str) -> None:
+    typer.echo(f"{time.monotonic() - STARTED:8.1f}s  {text}", err=True)
 
 
 def _tell(outcome: NightOutcome, catalog: Path) -> None:

@@ -80,10 +80,11 @@ class _New:
 
 
 def run_night(options: NightOptions, rulesets: dict[str, Ruleset], facts: Callable[[str, Path], dict],
-              tasks_done: Callable[[int], Callable[[], None]] = lambda n: lambda: None) -> NightOutcome:
+              tasks_done: Callable[[int], Callable[[], None]] = lambda n: lambda: None,
+              log: Callable[[str], None] = lambda text: None) -> NightOutcome:
     """Run the night. ``facts(day, out)`` gives the ``run`` object of a day's manifest; ``tasks_done(n)`` is told
-    how many partition tasks there are and returns what to call as each finishes. Raises ``CatalogError``,
-    ``InputError``, ``FolderBusy`` (another run holds the catalog) or ``ClusterError``."""
+    how many partition tasks there are and returns what to call as each finishes; ``log`` is told each stage done.
+    Raises ``CatalogError``, ``InputError``, ``FolderBusy`` (another run holds the catalog) or ``ClusterError``."""
     catalog = Catalog(options.catalog)
     catalog.create()
     outcome = NightOutcome()
@@ -92,16 +93,21 @@ def run_night(options: NightOptions, rulesets: dict[str, Ruleset], facts: Callab
         new = _classify(catalog, scan(options.inbox, options.date), outcome)
         if new:
             outcome.run = _run_id(catalog, options.date)
+            log(f"{len(new)} new file(s) found, {outcome.seen} taken in before")
             for item in new:
                 keep_copy(item.file.path, catalog.path(item.stored), item.sha256)
+            log("new files copied into the catalog")
             groups = [_store_day(catalog, day, [n for n in new if n.file.day == day])
                       for day in sorted({n.file.day for n in new})]
+            log(f"{sum(len(g.partitions) for g in groups)} partition(s) stored")
             tasks = plan_tasks(catalog.root, groups, options.workers)
             results = run_tasks(tasks, workers=options.workers, dask=options.dask, done=tasks_done(len(tasks)))
+            log(f"{len(tasks)} partition task(s) audited")
             _commit(catalog, outcome.run, options.date, new, groups, results)
+            log(f"run {outcome.run} committed")
             outcome.taken = [n.file.inbox_name for n in new]
             catalog.remove_unreferenced()
-        outcome.reports = _write_due_reports(catalog, options, rulesets, facts)
+        outcome.reports = _write_due_reports(catalog, options, rulesets, facts, log)
     return outcome
 
 
@@ -225,7 +231,7 @@ def _with_day(results: list[PartitionResult], name: str) -> pa.Table:
 
 
 def _write_due_reports(catalog: Catalog, options: NightOptions, rulesets: dict[str, Ruleset],
-                       facts: Callable[[str, Path], dict]) -> dict[str, AuditResult]:
+                       facts: Callable[[str, Path], dict], log: Callable[[str], None]) -> dict[str, AuditResult]:
     """Stage 6: the report of every day whose report is due (this run's days, and any a stopped run left)."""
     with catalog.read() as con:
         days = [str(d) for (d,) in con.execute("SELECT DISTINCT day FROM pending_reports ORDER BY day").fetchall()]
@@ -236,7 +242,9 @@ def _write_due_reports(catalog: Catalog, options: NightOptions, rulesets: dict[s
             result = day_result(con, catalog.root, day, rulesets)
             result.trend = day_trend(con, day)
         result.run = facts(day, out)
+        log(f"{day}: result assembled")
         write_day_report(result, out, pdf=options.pdf, key=options.key, examples=options.examples)
+        log(f"{day}: report written")
         with catalog.write() as con:
             con.execute("DELETE FROM pending_reports WHERE day = ?", [_day(day)])
         written[day] = result
