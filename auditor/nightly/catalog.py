@@ -100,6 +100,7 @@ class Catalog:
             raise CatalogError(f"cannot open {self.db}: {str(exc).splitlines()[0]} (is `auditor nightly` running "
                                "on it?)") from exc
         con.execute("SET TimeZone = 'UTC'")
+        con.execute("SET enable_progress_bar = false")  # DuckDB's bar goes to standard output
         return con
 
     def path(self, relative: str) -> Path:

@@ -2,7 +2,7 @@
 
 :func:`audit_partition` is the only function that computes findings in a nightly run, whether it runs in the
 nightly process, in one of ``--workers`` processes or on a Dask worker (``executors.py``): it reads only its
-partitions' files, opens its own one-thread DuckDB, runs every enforced checker as ``auditor audit`` does, and
+partitions' files, opens its own DuckDB (one thread in a worker), runs every enforced checker as ``auditor audit`` does, and
 returns the findings and the coverage.
 
 Why a range of tables may be audited alone: every rule judges one table at a time. The set-based (SQL) rules of
@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import duckdb
 import pyarrow as pa
 
 from auditor.engine.audit import connect, run_checks
@@ -35,6 +36,7 @@ class PartitionTask:
     events: tuple[str, ...]  # absolute paths
     quarantine: tuple[str, ...]
     profile: str = "macau"
+    threads: int | None = 1  # DuckDB threads: one per worker process; None (all cores) when tasks run one by one
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,14 @@ def _rulesets(profile: str) -> dict[str, Ruleset]:
     return load_rulesets(profile=profile)
 
 
+def quiet_connection(threads: int | None = None) -> duckdb.DuckDBPyConnection:
+    """``engine.audit.connect()`` without DuckDB's progress bar, which it prints on standard output (the nightly
+    run's summary) during queries of more than two seconds."""
+    con = connect(threads=threads)
+    con.execute("SET enable_progress_bar = false")
+    return con
+
+
 def read_parquet(paths: tuple[str, ...]) -> str:
     """SQL reading the Parquet files ``paths``, as written: the catalog's ``key=value`` folders are not columns."""
     return "read_parquet([" + ", ".join(sql_string(p) for p in paths) + "], hive_partitioning = false)"
@@ -57,7 +67,7 @@ def read_parquet(paths: tuple[str, ...]) -> str:
 def audit_partition(task: PartitionTask) -> PartitionResult:
     """Audit the task's partitions. ``hand_key`` is unique within the group a partition was stored from; the
     partitions of a task may come from several groups, so each file's keys are moved to a range of their own."""
-    con = connect(threads=1)
+    con = quiet_connection(task.threads)
     try:
         con.execute(f"CREATE TABLE events AS SELECT * REPLACE (hand_key + (file_index::BIGINT << 32) AS hand_key) "
                     f"FROM {read_parquet(task.events)}")

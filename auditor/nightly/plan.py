@@ -15,9 +15,11 @@ MAX_TASK_ROWS = 2_000_000  # bounds a worker's memory
 TASKS_PER_WORKER = 2
 
 
-def plan_tasks(root: Path, groups: list[StoredGroup], workers: int, profile: str = "macau") -> list[PartitionTask]:
+def plan_tasks(root: Path, groups: list[StoredGroup], workers: int, *, parallel: bool,
+               profile: str = "macau") -> list[PartitionTask]:
     """Tasks covering every partition of ``groups`` once, each with the quarantined records of the files its
-    partitions came from."""
+    partitions came from; ``parallel``: they run side by side (one DuckDB thread each), else one by one (all
+    cores each)."""
     items = []
     for group in groups:
         for p in group.partitions:
@@ -31,13 +33,14 @@ def plan_tasks(root: Path, groups: list[StoredGroup], workers: int, profile: str
         chunk: list[tuple] = []
         for item in partitions:
             if chunk and sum(c[3] for c in chunk) + item[3] > limit:
-                tasks.append(_task(day, chunk, profile))
+                tasks.append(_task(day, chunk, profile, parallel))
                 chunk = []
             chunk.append(item)
         if chunk:
-            tasks.append(_task(day, chunk, profile))
+            tasks.append(_task(day, chunk, profile, parallel))
     return tasks
 
 
-def _task(day: str, chunk: list[tuple], profile: str) -> PartitionTask:
-    return PartitionTask(day, tuple(c[4] for c in chunk), tuple(sorted(set().union(*(c[5] for c in chunk)))), profile)
+def _task(day: str, chunk: list[tuple], profile: str, parallel: bool) -> PartitionTask:
+    quarantine = tuple(sorted(set().union(*(c[5] for c in chunk))))
+    return PartitionTask(day, tuple(c[4] for c in chunk), quarantine, profile, 1 if parallel else None)
