@@ -99,7 +99,7 @@ def make_day(args: argparse.Namespace, fmt: str) -> Path:
         (inbox / "late").mkdir()
         _copies(base / "baccarat", inbox / "late", round(500 * args.scale) + 1, fmt, round(500 * args.scale))
         (inbox / "next").mkdir()
-        _copies(base / "baccarat", inbox / "next", 1, fmt)
+        _copies(base / "baccarat", inbox / "next", round(500 * args.scale) + 2, fmt, round(500 * args.scale) + 1)
         (inbox / "done").touch()
     return inbox
 
@@ -163,7 +163,7 @@ def main() -> None:
             results["runs"].append(run)
             print(json.dumps(run), flush=True)
         for kind, folder, target in (("late file, same day", "late", DAY), ("file of the next day", "next", NEXT)):
-            inbox = OUT / "nightly" / f"inbox-{kind.split()[0]}"
+            inbox = OUT / "nightly" / f"inbox-{folder}"
             shutil.rmtree(inbox, ignore_errors=True)
             shutil.copytree(day / "inbox", inbox, copy_function=os.link)
             (inbox / target).mkdir(exist_ok=True)

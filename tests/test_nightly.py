@@ -206,3 +206,21 @@ def test_workers_give_the_same_catalog(logs: Path, tmp_path: Path) -> None:
     assert nightly(tmp_path / "two", inbox, "--workers", "2")[0] == 1
     assert dump(tmp_path / "one") == dump(tmp_path / "two")
     same_outputs(tmp_path / "one" / "reports" / DAY1, tmp_path / "two" / "reports" / DAY1)
+
+
+def test_a_file_outside_a_dated_folder_belongs_to_the_run_date(tmp_path: Path) -> None:
+    from tests.conftest import baccarat_coup, write_jsonl
+
+    inbox = tmp_path / "inbox"
+    (inbox / "casino-a").mkdir(parents=True)
+    write_jsonl(inbox / "casino-a" / "T1.jsonl", baccarat_coup())
+    result = runner.invoke(app, ["nightly", "--catalog", str(tmp_path / "catalog"), "--inbox", str(inbox), "--date",
+                                 "2024-05-03", "--no-pdf", "--quiet"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "catalog" / "reports" / "2024-05-03" / "summary.json").read_text())
+    assert summary["verdict"]["status"] == "no violation found"
+    manifest = json.loads((tmp_path / "catalog" / "reports" / "2024-05-03" / "manifest.json").read_text())
+    assert [i["path"] for i in manifest["inputs"]] == ["casino-a/T1.jsonl"]
+    bad = runner.invoke(app, ["nightly", "--catalog", str(tmp_path / "catalog"), "--inbox", str(inbox), "--date",
+                              "3 May"])
+    assert bad.exit_code == 2 and "YYYY-MM-DD" in bad.output

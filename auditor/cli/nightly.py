@@ -68,8 +68,8 @@ def nightly(
     """Take the new log files of an inbox into a catalog, audit the gaming days they change, keep every finding's
     history, and write each changed day's report folder (CATALOG/reports/DAY, replaced as a whole).
 
-    Safe to run again after a crash, or twice: a file is taken in once (by content), and the catalog changes only
-    in one step per run. See docs/nightly.md."""
+    Safe to run again after a crash, or twice: files are taken in once, the catalog changes in one step per run.
+    See docs/nightly.md."""
     rulesets = load_rulesets_or_exit()
     passphrase = _signing_passphrase(sign) if sign else None
     started = now()
