@@ -116,7 +116,7 @@ def measure(args: list[str]) -> dict:
     def sample() -> None:
         try:
             root = psutil.Process(process.pid)
-            while process.poll() is None:
+            while root.status() != psutil.STATUS_ZOMBIE:  # not process.poll(): it would reap the child before wait4
                 tree = [root, *root.children(recursive=True)]
                 total = 0
                 for p in tree:
