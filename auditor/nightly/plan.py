@@ -15,18 +15,20 @@ MAX_TASK_ROWS = 2_000_000  # bounds a worker's memory
 TASKS_PER_WORKER = 2
 
 
-def plan_tasks(root: Path, groups: list[StoredGroup], workers: int, *, parallel: bool,
+def plan_tasks(root: Path, groups: list[StoredGroup], workers: int | None, *, parallel: bool,
                profile: str = "macau") -> list[PartitionTask]:
     """Tasks covering every partition of ``groups`` once, each with the quarantined records of the files its
-    partitions came from; ``parallel``: they run side by side (one DuckDB thread each), else one by one (all
-    cores each)."""
+    partitions came from; ``workers`` None (a Dask cluster, whose size is not known here): tasks of the smallest
+    size, which the scheduler spreads. ``parallel``: they run side by side (one DuckDB thread each), else one by
+    one (all cores each)."""
     items = []
     for group in groups:
         for p in group.partitions:
             quarantine = {str(root / f.quarantine) for f in group.files if f.quarantine and p.table_id in f.tables}
             items.append((p.day, p.game, p.table_id, p.rows, str(root / p.events), quarantine))
     total = sum(i[3] for i in items)
-    limit = min(MAX_TASK_ROWS, max(MIN_TASK_ROWS, -(-total // (max(workers, 1) * TASKS_PER_WORKER))))
+    per_worker = -(-total // (workers * TASKS_PER_WORKER)) if workers else 0
+    limit = min(MAX_TASK_ROWS, max(MIN_TASK_ROWS, per_worker))
     tasks = []
     items.sort(key=lambda i: (i[0], i[1], i[2]))
     for (day, _), partitions in groupby(items, key=lambda i: (i[0], i[1])):

@@ -100,7 +100,7 @@ def run_night(options: NightOptions, rulesets: dict[str, Ruleset], facts: Callab
             groups = [_store_day(catalog, day, [n for n in new if n.file.day == day])
                       for day in sorted({n.file.day for n in new})]
             log(f"{sum(len(g.partitions) for g in groups)} partition(s) stored")
-            tasks = plan_tasks(catalog.root, groups, options.workers,
+            tasks = plan_tasks(catalog.root, groups, None if options.dask else options.workers,
                                parallel=options.workers > 1 or options.dask is not None)
             results = run_tasks(tasks, workers=options.workers, dask=options.dask, done=tasks_done(len(tasks)))
             log(f"{len(tasks)} partition task(s) audited")
