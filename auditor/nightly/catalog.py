@@ -64,10 +64,10 @@ class Catalog:
             raise CatalogError(f"--catalog {self.root} holds files but no {DB_NAME}: not a catalog; choose an empty "
                                "or new folder")
         self.root.mkdir(parents=True, exist_ok=True)
+        with self.write() as con:  # the database first: a folder holding anything else is no catalog
+            con.execute(SCHEMA)
         for folder in DATA_FOLDERS:
             (self.root / folder).mkdir(exist_ok=True)
-        with self.write() as con:
-            con.execute(SCHEMA)
 
     @contextmanager
     def read(self) -> Iterator[duckdb.DuckDBPyConnection]:

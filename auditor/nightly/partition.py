@@ -2,8 +2,8 @@
 
 :func:`audit_partition` is the only function that computes findings in a nightly run, whether it runs in the
 nightly process, in one of ``--workers`` processes or on a Dask worker (``executors.py``): it reads only its
-partitions' files, opens its own DuckDB (one thread in a worker), runs every enforced checker as ``auditor audit`` does, and
-returns the findings and the coverage.
+partitions' files, opens its own DuckDB (one thread in a worker), runs every enforced checker as ``auditor audit``
+does, and returns the findings and the coverage.
 
 Why a range of tables may be audited alone: every rule judges one table at a time. The set-based (SQL) rules of
 baccarat and hold'em are judged per coup, bet, shoe or table (``engine/batches.py`` relies on it already), and the
