@@ -29,7 +29,7 @@ STAGES: dict[str, tuple[str, str, str]] = {
     # the partitions and quarantines written, not yet audited
     "nightly-stored": ("auditor.nightly.run", "run_tasks", "before"),
     # in the catalog's transaction, everything recorded but not committed
-    "nightly-commit": ("auditor.nightly.run", "record", "after"),
+    "nightly-commit": ("auditor.nightly.commit", "record", "after"),
     # committed; the day's report due, not yet written
     "nightly-report": ("auditor.nightly.run", "write_day_report", "before"),
     # the report written, not yet marked written in the catalog

@@ -7,7 +7,8 @@ Stages, each safe to stop at (``kill -9``, a power cut):
 3. per gaming day, store the new files with every earlier file of the day that shares a table with them
    (``store.py``): one Parquet file per partition, one per file's quarantine, all under new names;
 4. audit those partitions (``partition.py``, ``executors.py``);
-5. one catalog transaction: the run, the files, the partitions, the findings history, the days whose report is due;
+5. one catalog transaction (``commit.py``): the run, the files, the partitions, the findings history, the days
+   whose report is due;
 6. write each due report (``day_report.py``), then mark it written.
 Until stage 5 commits, the catalog is as it was: the next run does it all again, with the same outcome. After it,
 the next run writes the reports still due. A run that finds nothing new changes nothing."""
@@ -19,21 +20,17 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-import pyarrow as pa
-
 from auditor.engine.ruleset import Ruleset
-from auditor.model.finding import FINDING_ARROW_SCHEMA
 from auditor.model.outcome import ExitCode
 from auditor.model.result import AuditResult
 from auditor.nightly.catalog import LOCK_NAME, Catalog
+from auditor.nightly.commit import NewFile, as_date, commit_run
 from auditor.nightly.day_report import day_result, write_day_report
 from auditor.nightly.executors import run_tasks
-from auditor.nightly.history import record
-from auditor.nightly.partition import PartitionResult
 from auditor.nightly.inbox import InboxFile, keep_copy, scan, sha256
 from auditor.nightly.plan import plan_tasks
-from auditor.nightly.trend import day_trend
 from auditor.nightly.store import GroupFile, StoredGroup, store_group
+from auditor.nightly.trend import day_trend
 from auditor.report.folder_lock import folder_lock
 
 # The night's exit code is the most serious of its days' verdicts: input error, incomplete, violations, none.
@@ -69,16 +66,6 @@ class NightOutcome:
         return max(codes, key=SERIOUSNESS.index, default=ExitCode.OK)
 
 
-@dataclass(frozen=True)
-class _New:
-    file: InboxFile
-    sha256: str
-
-    @property
-    def stored(self) -> str:
-        return f"logs/{self.sha256}{self.file.suffix}"
-
-
 def run_night(options: NightOptions, rulesets: dict[str, Ruleset], facts: Callable[[str, Path], dict],
               tasks_done: Callable[[int], Callable[[], None]] = lambda n: lambda: None,
               log: Callable[[str], None] = lambda text: None) -> NightOutcome:
@@ -104,7 +91,7 @@ def run_night(options: NightOptions, rulesets: dict[str, Ruleset], facts: Callab
                                parallel=options.workers > 1 or options.dask is not None)
             results = run_tasks(tasks, workers=options.workers, dask=options.dask, done=tasks_done(len(tasks)))
             log(f"{len(tasks)} partition task(s) audited")
-            _commit(catalog, outcome.run, options.date, new, groups, results)
+            commit_run(catalog, outcome.run, options.date, new, groups, results)
             log(f"run {outcome.run} committed")
             outcome.taken = [n.file.inbox_name for n in new]
             catalog.remove_unreferenced()
@@ -112,14 +99,14 @@ def run_night(options: NightOptions, rulesets: dict[str, Ruleset], facts: Callab
     return outcome
 
 
-def _classify(catalog: Catalog, files: list[InboxFile], outcome: NightOutcome) -> list[_New]:
+def _classify(catalog: Catalog, files: list[InboxFile], outcome: NightOutcome) -> list[NewFile]:
     """The inbox files not taken in yet. A file whose name, size and modification time are those of a file taken
     in is not read again; any other is identified by its content."""
     with catalog.read() as con:
         known = {(str(d), n): (s, size, mtime) for d, n, s, size, mtime in con.execute(
             "SELECT day, name, sha256, size, mtime_ns FROM files").fetchall()}
     contents = {sha for sha, _, _ in known.values()}
-    new: list[_New] = []
+    new: list[NewFile] = []
     names: set[tuple[str, str]] = set()
     for file in files:
         key = (file.day, file.name)
@@ -139,7 +126,7 @@ def _classify(catalog: Catalog, files: list[InboxFile], outcome: NightOutcome) -
             continue
         contents.add(digest)
         names.add(key)
-        new.append(_New(file, digest))
+        new.append(NewFile(file, digest))
     return new
 
 
@@ -150,7 +137,7 @@ def _run_id(catalog: Catalog, day: str) -> str:
     return f"{day}.{n + 1}"
 
 
-def _store_day(catalog: Catalog, day: str, new: list[_New]) -> StoredGroup:
+def _store_day(catalog: Catalog, day: str, new: list[NewFile]) -> StoredGroup:
     """Store the day's new files; if they share a table with files taken in earlier, store them all again
     together (and any other earlier file sharing a table with those), so that each partition comes from all its
     files."""
@@ -173,64 +160,6 @@ def _store_day(catalog: Catalog, day: str, new: list[_New]) -> StoredGroup:
     return store_group(catalog.root, day, files + [earlier[sha] for sha in sorted(members)])
 
 
-def _day(value: str) -> date:
-    return date.fromisoformat(value)
-
-
-def _commit(catalog: Catalog, run: str, run_date: str, new: list[_New], groups: list[StoredGroup],
-            results: list[PartitionResult]) -> None:
-    """Stage 5: everything the run learnt, in one transaction."""
-    by_sha = {n.sha256: n for n in new}
-    audited: list[tuple[date, str]] = []
-    with catalog.write() as con:
-        con.execute("INSERT INTO runs VALUES (?, ?, ?, ?)",
-                    [run, _day(run_date), len(new), sorted({g.day for g in groups})])
-        for group in groups:
-            day = _day(group.day)
-            shas = [f.sha256 for f in group.files]
-            before = {t for (t,) in con.execute(
-                "SELECT DISTINCT table_id FROM file_tables WHERE day = ? AND list_contains(?, sha256)",
-                [day, shas]).fetchall()}
-            tables = sorted(before | {t for f in group.files for t in f.tables})
-            audited += [(day, t) for t in tables]
-            for f in group.files:
-                if f.sha256 in by_sha:
-                    n = by_sha[f.sha256]
-                    con.execute("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                [f.sha256, n.file.inbox_name, day, n.file.name, f.format, f.size, n.file.mtime_ns,
-                                 f.records, f.quarantined, n.stored, f.quarantine, group.group, run])
-                else:
-                    con.execute("UPDATE files SET records = ?, quarantined = ?, quarantine = ?, grp = ? "
-                                "WHERE sha256 = ?", [f.records, f.quarantined, f.quarantine, group.group, f.sha256])
-            con.execute("DELETE FROM file_tables WHERE day = ? AND list_contains(?, sha256)", [day, shas])
-            con.executemany("INSERT INTO file_tables VALUES (?, ?, ?)",
-                            [(f.sha256, day, t) for f in group.files for t in f.tables])
-            con.execute("DELETE FROM partitions WHERE day = ? AND list_contains(?, table_id)", [day, tables])
-            con.executemany("INSERT INTO partitions VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            [(day, p.game, p.table_id, p.events, p.rows, group.group, run) for p in group.partitions])
-            con.execute("INSERT INTO pending_reports VALUES (?, ?)", [day, run])
-        record(con, run, pa.table({"day": pa.array([d for d, _ in audited], pa.date32()),
-                                   "table_id": pa.array([t for _, t in audited], pa.string())}),
-               _with_day(results, "findings"), _with_day(results, "coverage"))
-
-
-_SCHEMAS = {
-    "findings": pa.schema([("day", pa.date32()), *FINDING_ARROW_SCHEMA]),
-    "coverage": pa.schema([("day", pa.date32()), ("rule", pa.string()), ("table_id", pa.string()),
-                           ("missing", pa.string()), ("units", pa.int64())]),
-}
-
-
-def _with_day(results: list[PartitionResult], name: str) -> pa.Table:
-    """The ``findings`` or ``coverage`` of every task, with its day."""
-    tables = [_SCHEMAS[name].empty_table()]
-    for result in results:
-        table = getattr(result, name)
-        day = pa.array([_day(result.day)] * table.num_rows, pa.date32())
-        tables.append(table.add_column(0, "day", day).cast(_SCHEMAS[name]))
-    return pa.concat_tables(tables)
-
-
 def _write_due_reports(catalog: Catalog, options: NightOptions, rulesets: dict[str, Ruleset],
                        facts: Callable[[str, Path], dict], log: Callable[[str], None]) -> dict[str, AuditResult]:
     """Stage 6: the report of every day whose report is due (this run's days, and any a stopped run left)."""
@@ -247,6 +176,6 @@ def _write_due_reports(catalog: Catalog, options: NightOptions, rulesets: dict[s
         write_day_report(result, out, pdf=options.pdf, key=options.key, examples=options.examples)
         log(f"{day}: report written")
         with catalog.write() as con:
-            con.execute("DELETE FROM pending_reports WHERE day = ?", [_day(day)])
+            con.execute("DELETE FROM pending_reports WHERE day = ?", [as_date(day)])
         written[day] = result
     return written
