@@ -76,7 +76,9 @@ def _alone(path: Path) -> Outcome:
     """``path`` audited on its own."""
     result, con = audit([path], RULESETS)
     con.close()
-    return Outcome(result.findings, result.quarantine, {r.id: r.evaluated for r in result.rules})
+    findings = [{**f, "file": str(path) if f["file"] == path.name else f["file"]}  # a lone file is named by its name
+                for f in result.findings]
+    return Outcome(findings, result.quarantine, {r.id: r.evaluated for r in result.rules})
 
 
 def _namespaced(source: Path, target: Path) -> None:
