@@ -149,8 +149,11 @@ def _check(folder: Path, clean: Outcome, violating: Outcome) -> None:
     assert clean.evaluated.get(rule, 0) >= 1, f"{rule}: the clean log never evaluates the rule"
 
     assert not violating.quarantine, f"{rule}: violating log has quarantined records: {violating.quarantine}"
-    lines = (folder / "expected.jsonl").read_text(encoding="utf-8").splitlines()
-    expected = Counter(_row(json.loads(line)) for line in lines if line.strip())
+    lines = [json.loads(line) for line in (folder / "expected.jsonl").read_text(encoding="utf-8").splitlines()
+             if line.strip()]
+    for n, line in enumerate(lines, start=1):
+        assert set(line) == set(KEY), f"{rule}: expected.jsonl line {n} has the keys {sorted(line)}, not {list(KEY)}"
+    expected = Counter(_row(line) for line in lines)
     assert any(r[0] == rule for r in expected), f"{rule}: expected.jsonl lists no finding of the rule itself"
     found = Counter(_row(f) for f in violating.findings)
     assert found == expected, (
