@@ -34,8 +34,21 @@ if __package__ in (None, ""):
     __package__ = "bench"
 
 from bench.common import (
-    OUT, Measure, Timer, fmt_count, fmt_rate, machine, parse_size, repeat, report, rss_now_mb, run_child, save,
-    table, total_memory_mb, versions,
+    OUT,
+    Measure,
+    Timer,
+    fmt_count,
+    fmt_rate,
+    machine,
+    parse_size,
+    repeat,
+    report,
+    rss_now_mb,
+    run_child,
+    save,
+    table,
+    total_memory_mb,
+    versions,
 )
 
 MODULE = "bench.holdem"

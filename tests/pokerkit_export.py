@@ -46,9 +46,23 @@ from pathlib import Path
 from typing import Any
 
 from pokerkit import (
-    Automation, BetCollection, BlindOrStraddlePosting, BoardDealing, Card, CardBurning, CheckingOrCalling,
-    ChipsPushing, CompletionBettingOrRaisingTo, Deck, FixedLimitTexasHoldem, Folding, HoleCardsShowingOrMucking,
-    HoleDealing, NoLimitTexasHoldem, StandardHighHand, State,
+    Automation,
+    BetCollection,
+    BlindOrStraddlePosting,
+    BoardDealing,
+    Card,
+    CardBurning,
+    CheckingOrCalling,
+    ChipsPushing,
+    CompletionBettingOrRaisingTo,
+    Deck,
+    FixedLimitTexasHoldem,
+    Folding,
+    HoleCardsShowingOrMucking,
+    HoleDealing,
+    NoLimitTexasHoldem,
+    StandardHighHand,
+    State,
 )
 from pokerkit.lookups import Label
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from conftest import write_jsonl
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
@@ -17,7 +18,6 @@ from auditor.games.poker.hand import Source, TableInfo
 from auditor.games.poker.pots import Pot
 from auditor.games.poker.showdown import PotShare
 from auditor.model.result import RuleSummary
-from conftest import write_jsonl
 
 CONFIG = {"betting": "no_limit", "small_blind": "5", "big_blind": "10", "chip_unit": "1", "seats": 10}
 STACKS = {1: "1000", 2: "1000", 3: "1000"}

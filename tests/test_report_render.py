@@ -21,8 +21,8 @@ from auditor.model.result import (
     OriginalInfo,
     QuarantinedRecord,
     Reading,
-    RuleSummary,
     RulesetInfo,
+    RuleSummary,
 )
 from auditor.report.chart import rules_chart
 from auditor.report.errors import MissingGlyphError

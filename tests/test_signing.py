@@ -25,7 +25,12 @@ from auditor.engine.ruleset import load_rulesets
 from auditor.model.result import AuditResult, InputFile
 from auditor.report.keys import KeyFileError, load_signer, make_self_signed
 from auditor.report.manifest import (
-    FINDINGS_NAME, MANIFEST_NAME, QUARANTINE_NAME, SUMMARY_NAME, hash_file, report_attachments,
+    FINDINGS_NAME,
+    MANIFEST_NAME,
+    QUARANTINE_NAME,
+    SUMMARY_NAME,
+    hash_file,
+    report_attachments,
 )
 from auditor.report.sign import PASSPHRASE_ENV, SigningError, sign_pdf
 from auditor.report.verify import NOT_VERIFIED, Verdict, read_attachments, verify_report
@@ -394,7 +399,7 @@ def test_ecdsa_key_is_refused(tmp_path) -> None:
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "EC")])
-    now = dt.datetime.now(dt.timezone.utc)
+    now = dt.datetime.now(dt.UTC)
     cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
             .serial_number(1).not_valid_before(now).not_valid_after(now + dt.timedelta(days=1))
             .sign(key, hashes.SHA256()))

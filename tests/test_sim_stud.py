@@ -11,6 +11,9 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from test_log_format_examples import _example
+from test_sim_baccarat import read_day, schema_problems  # the baccarat simulator's readers, validator
+from test_sim_holdem import hands_of
 from typer.testing import CliRunner
 
 import auditor.cli.simulate_stud  # noqa: F401  (registers ``auditor simulate stud``)
@@ -23,9 +26,6 @@ from auditor.games.stud.evaluate import open_cards_rank, rank5
 from auditor.sim.stud.pots import settle
 from auditor.sim.stud.run import simulate_stud
 from auditor.sim.stud.table import StudTable
-from test_log_format_examples import _example
-from test_sim_baccarat import read_day, schema_problems  # the baccarat simulator's readers, validator
-from test_sim_holdem import hands_of
 
 RANKS = "AKQJT98765"  # art. 1 a), highest first
 SUITS = "shcd"  # art. 10 b): spades, hearts, clubs, diamonds, highest first

@@ -14,7 +14,8 @@ from auditor.cli.formats import Format, print_outcome, write_junit_or_exit
 from auditor.cli.outputs import claim_out_or_exit, publish_or_exit
 from auditor.cli.progress import QUIET_HELP, VERBOSE_HELP, progress_display
 from auditor.cli.run_facts import now, run_facts
-from auditor.engine.audit import audit as run_audit, connect
+from auditor.engine.audit import audit as run_audit
+from auditor.engine.audit import connect
 from auditor.engine.table_coverage import table_coverage
 from auditor.ingest.discover import InputError
 from auditor.model.outcome import ExitCode

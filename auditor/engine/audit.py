@@ -21,7 +21,14 @@ from auditor.ingest.discover import discover
 from auditor.ingest.load import ingest
 from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
 from auditor.model.result import (
-    AmendmentInfo, ArticleInfo, AuditResult, InputFile, OriginalInfo, QuarantinedRecord, Reading, RulesetInfo,
+    AmendmentInfo,
+    ArticleInfo,
+    AuditResult,
+    InputFile,
+    OriginalInfo,
+    QuarantinedRecord,
+    Reading,
+    RulesetInfo,
     RuleSummary,
 )
 from auditor.model.verdict import NO_CHECKER

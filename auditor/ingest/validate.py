@@ -8,7 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from auditor.ingest.schema import (
-    CARD_PATTERN, ENVELOPE, FLOAT_MONEY_LIMIT, INTEGER_PATTERN, MONEY_PATTERN, TIMESTAMP_PATTERN, Field, Schema,
+    CARD_PATTERN,
+    ENVELOPE,
+    FLOAT_MONEY_LIMIT,
+    INTEGER_PATTERN,
+    MONEY_PATTERN,
+    TIMESTAMP_PATTERN,
+    Field,
+    Schema,
 )
 
 
