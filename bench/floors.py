@@ -62,7 +62,8 @@ def child_baccarat(a: argparse.Namespace) -> None:
     con.execute(f"SET threads = {a.threads}")
     coups = con.execute("SELECT count(*) FROM events WHERE event = 'coup_start'").fetchone()[0]
     con.execute(BACCARAT_FLOORS["read the events once"]).fetchall()  # warm the file cache, as the checks' own runs are
-    floors = {name: _median_time(lambda q=q: con.execute(q).fetchall(), a.repeat) for name, q in BACCARAT_FLOORS.items()}
+    floors = {name: _median_time(lambda q=q: con.execute(q).fetchall(), a.repeat)
+              for name, q in BACCARAT_FLOORS.items()}
     report(count=coups, floors=floors)
 
 

@@ -263,7 +263,8 @@ def load_ruleset(path: Path) -> Ruleset:
         )
 
     return Ruleset(
-        id=rid, game=game, version=str(_require(head, "version", (str,), where)), title=_require(head, "title", str, where),
+        id=rid, game=game, version=str(_require(head, "version", (str,), where)),
+        title=_require(head, "title", str, where),
         instrument=_require(head, "instrument", str, where), short=short, bulletin=head.get("bulletin", ""),
         signed=head.get("signed", ""), note=_text(head, "note", where, False),
         amendments=[_amendment(m, f"{name}: amendments[{i}]") for i, m in enumerate(doc.get("amendments", []))],
