@@ -306,9 +306,8 @@ def test_expected_tables_option(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_ten_thousand_findings_render_with_the_default_examples(tmp_path: Path) -> None:
     """The report of a day with 10,000 findings (bench/report.py's day; its time is measured there, not here)."""
-    from bench.report import many_findings, sample_result
-
     from auditor.report.render import MAX_FINDINGS_PER_RULE
+    from bench.report import many_findings, sample_result
 
     result = many_findings(sample_result(), 10_000)
     out = tmp_path / "report.pdf"

@@ -8,12 +8,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from conftest import write_jsonl
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
 from auditor.games.poker.order import clockwise, counterclockwise
 from auditor.games.stud.leaders import strength
-from conftest import write_jsonl
 
 BETTING_RULES = {"5CS-10.4", "5CS-10.5", "5CS-10.6", "5CS-10.7", "5CS-10.8", "5CS-10.10", "5CS-10.11", "5CS-10.12",
                  "5CS-10.13", "5CS-10.14", "5CS-10.15", "5CS-10.17", "5CS-11.2", "5CS-11.3"}

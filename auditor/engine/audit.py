@@ -107,7 +107,9 @@ def _units(con: duckdb.DuckDBPyConnection, game: str) -> dict[str, int]:
     return dict(zip(UNITS_SQL, row))
 
 
-def _rule_summaries(con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset], games: list[str]) -> list[RuleSummary]:
+def _rule_summaries(
+    con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset], games: list[str],
+) -> list[RuleSummary]:
     """Per rule of every game present: units evaluated, not evaluated and why (an enforced rule without a checker:
     every unit of its kind in the logs), violations and warnings."""
     implemented = {c.id for g in games for c in checkers(g)}
@@ -186,7 +188,7 @@ def findings_rows(con: duckdb.DuckDBPyConnection) -> list[dict]:
 
 def quarantined_records(con: duckdb.DuckDBPyConnection) -> list[QuarantinedRecord]:
     """Every record the ingest refused, by file and line."""
-    return [QuarantinedRecord(f, l, r, raw) for f, l, r, raw in con.execute(
+    return [QuarantinedRecord(f, n, r, raw) for f, n, r, raw in con.execute(
         "SELECT file, line, reason, raw FROM quarantine ORDER BY file, line").fetchall()]
 
 
@@ -227,7 +229,8 @@ def audit_result(
     """The ``AuditResult`` of checked logs: ``con`` holds ``events``, ``tables``, ``quarantine``, ``findings`` and
     ``coverage`` (tables or views), ``games`` the games checked. ``audit`` ends with it; ``auditor nightly`` calls it
     on a day assembled from its catalog."""
-    period = con.execute("SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') FROM events").fetchone()
+    period = con.execute("SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') "
+                         "FROM events").fetchone()
     quarantine = quarantined_records(con)
     used = [rulesets[g] for g in games if g in rulesets]
     params = dict(sorted((params or {}).items()))

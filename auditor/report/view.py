@@ -17,7 +17,13 @@ from auditor.report.findings_view import FindingView, RuleFindings, causes, rule
 from auditor.report.manifest import report_reference
 from auditor.report.summary_charts import hours_chart, rule_findings_chart
 from auditor.report.summary_view import (
-    TABLE_ROWS, NotEvaluated, TableRow, not_evaluated, per_hour, table_rows, untimed,
+    TABLE_ROWS,
+    NotEvaluated,
+    TableRow,
+    not_evaluated,
+    per_hour,
+    table_rows,
+    untimed,
 )
 
 LANGUAGES = {

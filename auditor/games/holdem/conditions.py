@@ -6,9 +6,22 @@ from __future__ import annotations
 from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.hand import Hand
-from auditor.games.poker.conditions import (NO_SEAT, Applies, all_in_logged, all_of, dealt, played_only,
-                                            previous_hand, seated, short_bet, short_call, stacks_logged,
-                                            unless_not_logged, unlogged_rake, voided_only)
+from auditor.games.poker.conditions import (
+    NO_SEAT,
+    Applies,
+    all_in_logged,
+    all_of,
+    dealt,
+    played_only,
+    previous_hand,
+    seated,
+    short_bet,
+    short_call,
+    stacks_logged,
+    unless_not_logged,
+    unlogged_rake,
+    voided_only,
+)
 from auditor.games.poker.hand import Action
 
 # Hold'em's rules read the poker conditions from here, with hold'em's own below.

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from auditor.games.poker.hand import Card, Hand as PokerHand
+from auditor.games.poker.hand import Card
+from auditor.games.poker.hand import Hand as PokerHand
 
 __all__ = ["BOARD_CARDS", "STREETS", "Hand"]
 

@@ -17,7 +17,8 @@ from auditor.games.holdem.limits import smallest_increment
 from auditor.games.poker.betting import Betting
 from auditor.games.poker.feed import AFTER_BETTING, ZERO, HandFeed
 from auditor.games.poker.hand import Card, Source, TableInfo
-from auditor.games.poker.replay import events as poker_events, replay_hands
+from auditor.games.poker.replay import events as poker_events
+from auditor.games.poker.replay import replay_hands
 
 # The columns the replay reads after the envelope, in the order ``_HandReplay.feed`` unpacks them.
 COLUMNS = ("card", "face", "seat", "player", "amount", "action", "all_in", "pot", "method", "reason")
