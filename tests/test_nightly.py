@@ -164,12 +164,13 @@ def test_a_late_file_re_audits_its_day_and_the_history_shows_it(logs: Path, tmp_
 
 
 def test_history_keeps_what_was_found_and_closes_what_is_no_longer(tmp_path: Path) -> None:
+    from datetime import date
+
     import pyarrow as pa
 
     from auditor.model.finding import FINDING_ARROW_SCHEMA
     from auditor.nightly.catalog import Catalog
     from auditor.nightly.history import record
-    from datetime import date
 
     def findings(*rows: tuple[str, str]) -> pa.Table:
         values = [{**dict.fromkeys(FINDING_ARROW_SCHEMA.names), "rule": rule, "table": table, "message": "m"}

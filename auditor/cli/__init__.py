@@ -1,11 +1,19 @@
-"""Command-line interface: ``auditor audit | nightly | findings | rules | simulate | keygen | sign | verify | reproduce | validate``."""
+"""Command-line interface: ``auditor audit | nightly | findings | rules | simulate | keygen | sign | verify |
+reproduce | validate``."""
 
 import importlib
 import sys
 import traceback
 
 from auditor.cli import (  # noqa: F401  (register the commands)
-    audit, findings, nightly, reproduce, rules, signing, simulate, validate,
+    audit,
+    findings,
+    nightly,
+    reproduce,
+    rules,
+    signing,
+    simulate,
+    validate,
 )
 from auditor.cli.app import app
 from auditor.games.catalog import GAMES
