@@ -42,8 +42,20 @@ if __package__ in (None, ""):
     __package__ = "bench"
 
 from bench.common import (
-    OUT, Measure, Timer, fmt_count, fmt_rate, machine, parse_size, repeat, report, rss_now_mb, save,
-    table, total_memory_mb, versions,
+    OUT,
+    Measure,
+    Timer,
+    fmt_count,
+    fmt_rate,
+    machine,
+    parse_size,
+    repeat,
+    report,
+    rss_now_mb,
+    save,
+    table,
+    total_memory_mb,
+    versions,
 )
 
 MODULE = "bench.baccarat"
@@ -436,7 +448,8 @@ def main(argv: list[str] | None = None) -> None:
               f"(best {fmt_rate(best)} coups/s = {best / TARGET_CHECKS:.3f}x)")
         if len(checks) >= 2:
             (_, m0), (_, m1) = checks[-2], checks[-1]
-            print(f"Memory from {fmt_count(m0.count)} to {fmt_count(m1.count)} coups: {m0.rss():.0f} -> {m1.rss():.0f} MB "
+            print(f"Memory from {fmt_count(m0.count)} to {fmt_count(m1.count)} coups: "
+                  f"{m0.rss():.0f} -> {m1.rss():.0f} MB "
                   f"({m1.rss() / m0.rss():.2f}x for {m1.count / m0.count:.1f}x the coups)")
         for _, m in checks:
             for r in m.runs:

@@ -33,7 +33,7 @@ MARK = "BENCH-RESULT "
 class Timer:
     """Wall and CPU time (all threads of this process) of a block: ``with Timer() as t: ...; t.wall, t.cpu``."""
 
-    def __enter__(self) -> "Timer":
+    def __enter__(self) -> Timer:
         self._cpu0 = _cpu_self()
         self._t0 = time.perf_counter()
         return self

@@ -62,14 +62,15 @@ def child_baccarat(a: argparse.Namespace) -> None:
     con.execute(f"SET threads = {a.threads}")
     coups = con.execute("SELECT count(*) FROM events WHERE event = 'coup_start'").fetchone()[0]
     con.execute(BACCARAT_FLOORS["read the events once"]).fetchall()  # warm the file cache, as the checks' own runs are
-    floors = {name: _median_time(lambda q=q: con.execute(q).fetchall(), a.repeat) for name, q in BACCARAT_FLOORS.items()}
+    floors = {name: _median_time(lambda q=q: con.execute(q).fetchall(), a.repeat)
+              for name, q in BACCARAT_FLOORS.items()}
     report(count=coups, floors=floors)
 
 
 def child_holdem(a: argparse.Namespace) -> None:
     from auditor.engine.audit import connect, run_checks
     from auditor.engine.ruleset import load_rulesets
-    from auditor.games.holdem.replay import _events, replay
+    from auditor.games.holdem.replay import events, replay
     from auditor.ingest.discover import discover
     from auditor.ingest.load import ingest
 
@@ -80,7 +81,7 @@ def child_holdem(a: argparse.Namespace) -> None:
     holdem = rulesets["holdem"]
     hands = con.execute("SELECT count(*) FROM events WHERE event = 'hand_start'").fetchone()[0]
     floors = {
-        "events streamed into Python": _median_time(lambda: sum(1 for _ in _events(con, 1 << 16)), a.repeat),
+        "events streamed into Python": _median_time(lambda: sum(1 for _ in events(con, 1 << 16)), a.repeat),
         "strict replay, no rule": _median_time(lambda: sum(1 for _ in replay(con, holdem)), a.repeat),
     }
     started = time.perf_counter()

@@ -34,8 +34,21 @@ if __package__ in (None, ""):
     __package__ = "bench"
 
 from bench.common import (
-    OUT, Measure, Timer, fmt_count, fmt_rate, machine, parse_size, repeat, report, rss_now_mb, run_child, save,
-    table, total_memory_mb, versions,
+    OUT,
+    Measure,
+    Timer,
+    fmt_count,
+    fmt_rate,
+    machine,
+    parse_size,
+    repeat,
+    report,
+    rss_now_mb,
+    run_child,
+    save,
+    table,
+    total_memory_mb,
+    versions,
 )
 
 MODULE = "bench.holdem"
@@ -251,7 +264,8 @@ def side_by_side(args: argparse.Namespace) -> dict:
             else:
                 many = (f"; of which executemany {f['executemany_s']:.2f} s for {f['executemany_rows']:,} rows"
                         if f["executemany_rows"] else "")
-                print(f"      auditor run {i + 1}: ingest {f['ingest_wall']:.2f} s (PHH reader {f['ingest_read_s']:.2f} s), "
+                print(f"      auditor run {i + 1}: ingest {f['ingest_wall']:.2f} s "
+                      f"(PHH reader {f['ingest_read_s']:.2f} s), "
                       f"checks {f['wall']:.2f} s{many}; {f['count']:,} hands, {f['quarantined']} quarantined, "
                       f"findings {f['findings']}; peak RSS {run.maxrss_mb:.0f} MB", flush=True)
         if not (pk.runs[-1].ok and au.runs[-1].ok):
@@ -285,12 +299,15 @@ def summarise_part1(r: dict) -> list[str]:
     pkt = pk.median("wall")
     many = au.median("executemany_s")
     rows = [
-        ["PokerKit: load + replay", fmt_count(pk.count), f"{pkt:.2f} ({pk.spread('wall')[0]:.2f}-{pk.spread('wall')[1]:.2f})",
+        ["PokerKit: load + replay", fmt_count(pk.count),
+         f"{pkt:.2f} ({pk.spread('wall')[0]:.2f}-{pk.spread('wall')[1]:.2f})",
          fmt_rate(pk.count / pkt), f"{pk.median('cpu'):.2f}", f"{pk.rss():.0f}", "1"],
-        ["auditor: ingest (PHH -> DuckDB)", fmt_count(n), f"{ing:.2f} ({au.spread('ingest_wall')[0]:.2f}-{au.spread('ingest_wall')[1]:.2f})",
+        ["auditor: ingest (PHH -> DuckDB)", fmt_count(n),
+         f"{ing:.2f} ({au.spread('ingest_wall')[0]:.2f}-{au.spread('ingest_wall')[1]:.2f})",
          fmt_rate(n / ing), f"{au.median('ingest_cpu'):.2f}", f"{au.median('ingest_peak_mb'):.0f}",
          f"{n / ing / (pk.count / pkt):.2f}"],
-        ["auditor: checks (common profile)", fmt_count(n), f"{chk:.2f} ({au.spread('wall')[0]:.2f}-{au.spread('wall')[1]:.2f})",
+        ["auditor: checks (common profile)", fmt_count(n),
+         f"{chk:.2f} ({au.spread('wall')[0]:.2f}-{au.spread('wall')[1]:.2f})",
          fmt_rate(n / chk), f"{au.median('cpu'):.2f}", f"{au.rss():.0f}", f"{med(checks_ratio):.2f}"],
         ["auditor: end to end", fmt_count(n), f"{ing + chk:.2f}", fmt_rate(n / (ing + chk)), "", f"{au.rss():.0f}",
          f"{med(e2e_ratio):.2f}"],
@@ -310,7 +327,8 @@ def summarise_part1(r: dict) -> list[str]:
     lines.append(f"The PHH reader (parse + map, Python) took {au.median('ingest_read_s'):.2f} s of the ingest's "
                  f"{ing:.2f} s.")
     target = med(checks_ratio)
-    lines.append(f"Target (checks >= {TARGET_RATIO}x PokerKit's hands/s): {'MET' if target >= TARGET_RATIO else 'NOT MET'} "
+    lines.append(f"Target (checks >= {TARGET_RATIO}x PokerKit's hands/s): "
+                 f"{'MET' if target >= TARGET_RATIO else 'NOT MET'} "
                  f"({target:.2f}x checks only, {med(e2e_ratio):.2f}x end to end)")
     if r.get("pk_all"):
         lines.append(r["pk_all"].line())
@@ -426,7 +444,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sim-hands", type=int, default=720, help="hands per table per day in the simulated base")
     p.add_argument("--sim-pluribus", action="store_true", help="part 2 on replicated Pluribus hands instead")
     p.add_argument("--sim-profile", default=None,
-                   help="ruleset profile for part 2 (default: macau for the simulator's Macau tables, common for Pluribus)")
+                   help="ruleset profile for part 2 (default: macau for the simulator's Macau tables, common for "
+                        "Pluribus)")
     p.add_argument("--seed", type=int, default=2024)
     p.add_argument("--skip-pokerkit-side", action="store_true", help="skip part 1")
     p.add_argument("--skip-sim", action="store_true", help="skip part 2")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run the test suite (sets up what is missing first). Extra arguments go to pytest, e.g. -m slow.
+# Lint with ruff, then run the test suite (sets up what is missing first). Extra arguments go to pytest, e.g. -m slow.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --deps-only
+.venv/bin/ruff check .  # lint first (pyproject.toml [tool.ruff]): a finding fails the run, as a test would
 exec .venv/bin/python -m pytest "$@"

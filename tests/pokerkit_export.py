@@ -17,9 +17,10 @@ How PokerKit is configured, and why (each choice keeps PokerKit inside the Macau
 - no-limit: blinds 5/10, minimum bet 10; fixed limit: blinds 5/10, small bet 10, big bet 20 (declared in the table
   config, so art. 11(2)'s units do not depend on the ``limit_small_bet`` reading);
 - fixed limit, raise cap: PokerKit counts every completion, bet or raise of a round and allows four of them. After
-  the flop that is the opening bet plus three raises, as art. 12(2) is read (docs/readings.md); pre-flop the big blind is
-  the opening bet, so four PokerKit raises would be four raises. The pre-flop street is therefore built with a cap of
-  three (``LIMIT_CAPS``). PokerKit keeps its cap heads-up too, which art. 12(4) lifts: PokerKit is stricter there;
+  the flop that is the opening bet plus three raises, as art. 12(2) is read (docs/readings.md); pre-flop the big
+  blind is the opening bet, so four PokerKit raises would be four raises. The pre-flop street is therefore built
+  with a cap of three (``LIMIT_CAPS``). PokerKit keeps its cap heads-up too, which art. 12(4) lifts: PokerKit is
+  stricter there;
 - every player still in the hand at showdown shows his cards (art. 8(5)); PokerKit's automatic showdown would let
   losers muck;
 - no rake: PokerKit rakes each pot separately while art. 16 (as read) rakes the hand's total pot from the main pot
@@ -46,9 +47,23 @@ from pathlib import Path
 from typing import Any
 
 from pokerkit import (
-    Automation, BetCollection, BlindOrStraddlePosting, BoardDealing, Card, CardBurning, CheckingOrCalling,
-    ChipsPushing, CompletionBettingOrRaisingTo, Deck, FixedLimitTexasHoldem, Folding, HoleCardsShowingOrMucking,
-    HoleDealing, NoLimitTexasHoldem, StandardHighHand, State,
+    Automation,
+    BetCollection,
+    BlindOrStraddlePosting,
+    BoardDealing,
+    Card,
+    CardBurning,
+    CheckingOrCalling,
+    ChipsPushing,
+    CompletionBettingOrRaisingTo,
+    Deck,
+    FixedLimitTexasHoldem,
+    Folding,
+    HoleCardsShowingOrMucking,
+    HoleDealing,
+    NoLimitTexasHoldem,
+    StandardHighHand,
+    State,
 )
 from pokerkit.lookups import Label
 
@@ -287,8 +302,8 @@ def random_stacks(rng: random.Random, n: int) -> tuple[int, ...]:
 
 
 class Reopening:
-    """Who may still raise in the current round as art. 12(1) is read (docs/readings.md): a bet or raise is full when its
-    increment is at least the big blind (in fixed limit, the round's unit) and the largest increment of the round;
+    """Who may still raise in the current round as art. 12(1) is read (docs/readings.md): a bet or raise is full when
+    its increment is at least the big blind (in fixed limit, the round's unit) and the largest increment of the round;
     an all-in for less does not reopen the betting to players who already acted, unless (``SHORT_ALL_INS_ADD_UP``)
     the all-ins for less since a player's last action add up to a full raise, i.e. he owes at least one. PokerKit
     is more lenient in one case: its smallest full increment starts every round at 0, so the round's first bet or
@@ -989,7 +1004,7 @@ def side_pot_to_ineligible(hand: ExportedHand, rng: random.Random) -> Mutation:
     Per docs/holdem-checks.md a pot awarded to a player who does not hold the best hand eligible for it: THE-10.2."""
     if not hand.showdown or len(hand.pots) < 2 or len(hand.pushes) != len(hand.pots) or _has_known_issue(hand):
         raise Unsuitable
-    (pot0, main), (pot1, side) = hand.pushes[0], hand.pushes[1]
+    (_, main), (pot1, side) = hand.pushes[0], hand.pushes[1]
     if len(main) != 1 or len(side) != 1:
         raise Unsuitable
     (short, _), = main.items()

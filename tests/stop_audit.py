@@ -24,6 +24,16 @@ STAGES: dict[str, tuple[str, str, str]] = {
     "swap": ("auditor.report.out_folder", "remove_previous", "before"),
     # where folders cannot be exchanged in one step: the previous outputs are moved aside, the new not yet in place
     "aside": ("auditor.report.swap", "move_aside", "after"),
+    # auditor nightly: the new files copied into the catalog, nothing stored yet
+    "nightly-copied": ("auditor.nightly.run", "store_group", "before"),
+    # the partitions and quarantines written, not yet audited
+    "nightly-stored": ("auditor.nightly.run", "run_tasks", "before"),
+    # in the catalog's transaction, everything recorded but not committed
+    "nightly-commit": ("auditor.nightly.commit", "record", "after"),
+    # committed; the day's report due, not yet written
+    "nightly-report": ("auditor.nightly.run", "write_day_report", "before"),
+    # the report written, not yet marked written in the catalog
+    "nightly-written": ("auditor.nightly.run", "write_day_report", "after"),
 }
 
 

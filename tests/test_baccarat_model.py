@@ -345,7 +345,8 @@ def test_a_card_not_logged_leaves_the_winner_and_the_dealing_unknown(tmp_path):
     _, con = audit([write_jsonl(tmp_path / "t.jsonl", rows)], load_rulesets())
     assert con.execute("SELECT count(*) FROM quarantine").fetchone()[0] == 0
     assert con.execute("SELECT rule, \"table\", message FROM findings").fetchall() == []
-    assert con.execute("SELECT table_id, winner, player_total, banker_total FROM bac_coups ORDER BY ALL").fetchall() == [
+    coups = con.execute("SELECT table_id, winner, player_total, banker_total FROM bac_coups ORDER BY ALL")
+    assert coups.fetchall() == [
         ("T1", None, None, None), ("T2", None, None, None)]
     unknown = con.execute("SELECT rule, table_id, units FROM coverage WHERE missing = 'a dealt card is not logged' "
                           "AND rule NOT LIKE 'BAC-9.%' AND rule <> 'BAC-11.1' ORDER BY ALL").fetchall()

@@ -4,9 +4,10 @@ never negative (docs/holdem-checks.md)."""
 
 from __future__ import annotations
 
+from test_holdem_robustness import act, checked_down, folded_to, money, run, seated
+
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
-from test_holdem_robustness import act, checked_down, folded_to, money, run, seated
 
 NOT_LOGGED = "rake not logged by the source"
 NO_RAKE_EVENT = "no rake logged for the hand (a hand raked nothing logs a rake of 0)"

@@ -7,16 +7,17 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from conftest import write_jsonl
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
-from auditor.games.holdem.hand import Hand, Source, TableInfo
-from auditor.games.poker.pots import Pot
+from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.showdown import DUPLICATE, SHOWDOWN, review
 from auditor.games.poker.award_kinds import pot_rule
+from auditor.games.poker.hand import Source, TableInfo
+from auditor.games.poker.pots import Pot
 from auditor.games.poker.showdown import PotShare
 from auditor.model.result import RuleSummary
-from conftest import write_jsonl
 
 CONFIG = {"betting": "no_limit", "small_blind": "5", "big_blind": "10", "chip_unit": "1", "seats": 10}
 STACKS = {1: "1000", 2: "1000", 3: "1000"}

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from test_holdem_robustness import bet_out, run
+
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
-from test_holdem_robustness import bet_out, run
 
 FIVE = ["d dh p1 7c2d", "d dh p2 8c3d", "d dh p3 9s4s", "d dh p4 Td3h", "d dh p5 AsAh"]
 FLOP, TURN, RIVER = "d db KdQs9h", "d db 5c", "d db 4h"

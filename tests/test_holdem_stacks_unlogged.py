@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import duckdb
+from test_holdem_robustness import bet_out, checked_down, flop_all_ins, run
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
 from auditor.ingest.discover import discover
 from auditor.ingest.load import ingest
-from test_holdem_robustness import bet_out, checked_down, flop_all_ins, run
 
 UNKNOWN = "stack before the hand not logged"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pyarrow as pa
@@ -19,7 +19,6 @@ from auditor.ingest.schema import load_schema
 from tests.conftest import write_csv, write_jsonl, write_parquet
 from tests.test_ingest import load
 from tests.test_phh import THREE_HANDED
-
 
 
 def reasons(quarantine: list[tuple]) -> dict[int, str]:
@@ -297,7 +296,7 @@ def test_iso_8601_timestamps_are_read(tmp_path, coup, ts, utc):
 def test_a_parquet_timestamp_column_is_read(tmp_path, coup, kind):
     path = write_parquet(tmp_path / "t.parquet", coup)
     table = pq.read_table(path)
-    stamps = pa.array([datetime(2024, 5, 1, 9, 45, 39, tzinfo=timezone.utc)] * table.num_rows, pa.timestamp("s", "UTC"))
+    stamps = pa.array([datetime(2024, 5, 1, 9, 45, 39, tzinfo=UTC)] * table.num_rows, pa.timestamp("s", "UTC"))
     pq.write_table(table.append_column("ts", stamps.cast(kind)), path)
     con, quarantine = load(path)
     assert quarantine == []

@@ -19,13 +19,14 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from auditor.report.outputs import write_outputs
 from auditor.engine.audit import audit, connect
 from auditor.engine.ruleset import load_rulesets
 from auditor.ingest.discover import InputError
 from auditor.ingest.schema import load_schema
+from auditor.report.outputs import write_outputs
 from tests.conftest import baccarat_coup
 from tests.test_phh import THREE_HANDED
 

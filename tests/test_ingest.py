@@ -87,7 +87,8 @@ BAD_RECORDS = [
     ("unknown event", {"event": "teleport", "hand_id": "C1"}, "unknown event type teleport"),
     ("unknown field", {"event": "deal", "hand_id": "C1", "card": "9s", "to": "player", "colour": "red"},
      "unknown field(s): colour"),
-    ("impossible card", {"event": "deal", "hand_id": "C1", "card": "1x", "to": "player"}, "field card: expected a card"),
+    ("impossible card", {"event": "deal", "hand_id": "C1", "card": "1x", "to": "player"},
+     "field card: expected a card"),
     ("wrong type", {"event": "deal", "hand_id": "C1", "card": "9s", "to": "player", "seq": "late"},
      "field seq: expected an integer"),
     ("money too precise", {"event": "bet", "hand_id": "C1", "player": "p2", "bet_type": "tie", "amount": "1.00001"},
@@ -101,7 +102,8 @@ BAD_RECORDS = [
      "field seat: expected an integer of at least 1, found [1]"),
     ("not an object", '  [{"table_id": "T1", "game": "baccarat", "seq": 50, "event": "deal"}]',
      "record is not a JSON object"),
-    ("text after the object", '{"table_id": "T1", "game": "baccarat", "seq": 50, "event": "deal"} {}', "malformed JSON"),
+    ("text after the object", '{"table_id": "T1", "game": "baccarat", "seq": 50, "event": "deal"} {}',
+     "malformed JSON"),
 ]
 
 

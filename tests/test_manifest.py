@@ -95,7 +95,8 @@ def test_manifest_contents() -> None:
     assert ruleset["sha256"] == "c" * 64 and ruleset["version"] == "2004-1"
     assert ruleset["instrument"] == "Despacho n.º 55/2004" and ruleset["profile"] == "standard"
     assert ruleset["readings"] == {"commission": "0.05", "decks": "8"}
-    assert manifest["parameters"] == {"profile": "macau", "param": {}, "strict": False, "max_quarantined": 0}
+    assert manifest["parameters"] == {"profile": "macau", "param": {}, "strict": False, "max_quarantined": 0,
+                                      "expected_tables": []}
     assert manifest["run"] == {"started": "2024-02-01T10:00:00+08:00", "finished": "2024-02-01T10:00:05+08:00"}
 
 

@@ -8,7 +8,7 @@ import json
 import duckdb
 import pytest
 
-from tests.test_phh import actions, load
+from tests.test_phh import load
 
 
 def hand(blinds: str, stacks: str, actions_: str, extra: str = "") -> str:

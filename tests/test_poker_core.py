@@ -8,10 +8,11 @@ from decimal import Decimal
 import pytest
 
 from auditor.engine.ruleset import load_rulesets
-from auditor.games.holdem.hand import Card, Hand, Money, Source, TableInfo
+from auditor.games.holdem.hand import Hand
 from auditor.games.poker import award_kinds as kind
 from auditor.games.poker.accounts import account_breaches
 from auditor.games.poker.deck import DECK_40, DECK_52, deck_breaches
+from auditor.games.poker.hand import Card, Money, Source, TableInfo
 from auditor.games.poker.showdown import Showdown, review
 from auditor.games.stud.evaluate import rank5
 

@@ -138,3 +138,17 @@ def test_a_manifest_without_the_options_says_it_is_older(audited, tmp_path):
     (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     result = reproduce(folder, audited["logs"])
     assert result.exit_code == 2 and "does not record the option(s) profile, param" in result.output
+
+
+def test_the_expected_tables_are_applied_again(audited, copied, tmp_path):
+    """A table expected that sent no log: recorded, and the rerun is incomplete for it too (identical)."""
+    expected = tmp_path / "tables.txt"
+    expected.write_text("T1\nT9\n")
+    out = tmp_path / "out"
+    done = runner.invoke(app, ["audit", str(copied), "--out", str(out), "--quiet", "--no-pdf", "--max-quarantined",
+                               "9", "--param", "baccarat.cut_card_tolerance=3", "--expected-tables", str(expected)])
+    assert done.exit_code == 4, done.output
+    reasons = json.loads((out / "summary.json").read_text())["verdict"]["reasons"]
+    assert {"kind": "expected_table_without_log", "message": "1 table expected sent no log: T9"} in reasons
+    result = reproduce(out, copied)
+    assert result.exit_code == 0 and result.output.splitlines()[-1] == "identical", result.output

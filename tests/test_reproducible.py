@@ -22,6 +22,7 @@ from tests.test_phh import THREE_HANDED
 runner = CliRunner()
 SAME_BYTES = ("findings.json", "quarantine.json", "summary.json", "findings.parquet")
 RUN_BOX = "About this run (not reproducible)"
+RUN_TIMES = "This run (not reproducible):"
 
 
 def write_day(folder: Path) -> Path:
@@ -91,7 +92,7 @@ def test_the_manifest_records_every_option_that_changes_the_findings(tmp_path):
                 "3", "--param", " baccarat.cut_card_tolerance = 3", "--param", "holdem.quads_kicker_counts=FALSE",
                 )
     parameters = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["parameters"]
-    assert parameters == {"profile": "common", "strict": False, "max_quarantined": 3,
+    assert parameters == {"profile": "common", "strict": False, "max_quarantined": 3, "expected_tables": [],
                           "param": {"baccarat.cut_card_tolerance": "3", "holdem.quads_kicker_counts": "false"}}
 
 
@@ -100,10 +101,14 @@ def pdf_text(pdf: Path) -> str:
 
 
 def outside_the_run_box(text: str) -> str:
-    """The report's text less the run box, which has a page of its own (after the cover)."""
+    """The report's text less the run box, which has the last page (with the signature block), and less the run's
+    times on the cover (one line, in fixed-width glyphs so that they do not move the rest of the cover)."""
     pages = text.split("\f")
     (box,) = [i for i, page in enumerate(pages) if RUN_BOX in page]
     assert not pages[box].split(RUN_BOX)[0].strip(), "the run box shares its page"
+    (times,) = [line for line in pages[0].splitlines() if RUN_TIMES in line]
+    assert re.fullmatch(rf"\s*{re.escape(RUN_TIMES)} started \S+, finished \S+\.", times), times
+    pages[0] = pages[0].replace(times, "")
     return "\f".join(pages[:box] + pages[box + 1:])
 
 

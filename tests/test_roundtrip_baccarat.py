@@ -34,7 +34,7 @@ def roundtrip(tmp_path, tables: int, shoes: int, formats: tuple[str, ...]) -> tu
     result, con = audit([tmp_path], RULESETS)
     con.close()
     assert result.quarantine == []
-    return summary.coups, {key(l) for l in labels}, {key(f) for f in result.findings}
+    return summary.coups, {key(label) for label in labels}, {key(f) for f in result.findings}
 
 
 def test_roundtrip_small_day_every_format(tmp_path):

@@ -25,7 +25,12 @@ from auditor.engine.ruleset import load_rulesets
 from auditor.model.result import AuditResult, InputFile
 from auditor.report.keys import KeyFileError, load_signer, make_self_signed
 from auditor.report.manifest import (
-    FINDINGS_NAME, MANIFEST_NAME, QUARANTINE_NAME, SUMMARY_NAME, hash_file, report_attachments,
+    FINDINGS_NAME,
+    MANIFEST_NAME,
+    QUARANTINE_NAME,
+    SUMMARY_NAME,
+    hash_file,
+    report_attachments,
 )
 from auditor.report.sign import PASSPHRASE_ENV, SigningError, sign_pdf
 from auditor.report.verify import NOT_VERIFIED, Verdict, read_attachments, verify_report
@@ -86,7 +91,8 @@ def report(audit, tmp_path) -> Path:
 def test_sign_then_verify_passes(report, keys, audit) -> None:
     verdict = verify_report(report, keys / "inspector.pem", [audit["logs"]])
     assert verdict.ok, verdict.checks
-    assert [c.name for c in verdict.checks] == ["signature", "integrity", "coverage", "trust", "attachments", "logs"]
+    assert [c.name for c in verdict.checks] == ["signature", "integrity", "coverage", "trust", "attachments",
+                                                "signature block", "logs"]
     assert all(c.ok for c in verdict.checks)
     assert "Test Inspector" in check(verdict, "trust").detail
     assert verdict.headline.startswith("VERIFIED")
@@ -393,7 +399,7 @@ def test_ecdsa_key_is_refused(tmp_path) -> None:
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "EC")])
-    now = dt.datetime.now(dt.timezone.utc)
+    now = dt.datetime.now(dt.UTC)
     cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
             .serial_number(1).not_valid_before(now).not_valid_after(now + dt.timedelta(days=1))
             .sign(key, hashes.SHA256()))

@@ -11,6 +11,7 @@ from decimal import ROUND_FLOOR, Decimal
 from pathlib import Path
 
 import pytest
+from test_sim_baccarat import read_day, read_labels, schema_problems  # the baccarat simulator's readers, validator
 from typer.testing import CliRunner
 
 import auditor.cli.simulate_holdem  # noqa: F401  (registers ``auditor simulate holdem``)
@@ -21,7 +22,6 @@ from auditor.games.holdem.evaluate import rank7
 from auditor.ingest.schema import load_schema
 from auditor.sim.holdem.inject import CYCLE
 from auditor.sim.holdem.run import simulate_holdem
-from test_sim_baccarat import read_day, read_labels, schema_problems  # the baccarat simulator's readers, validator
 
 ROOT = Path(__file__).resolve().parents[1]
 BLINDS = ("post_small_blind", "post_big_blind")

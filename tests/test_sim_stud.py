@@ -11,19 +11,21 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from test_log_format_examples import _example
+from test_sim_baccarat import read_day, schema_problems  # the baccarat simulator's readers, validator
+from test_sim_holdem import hands_of
 from typer.testing import CliRunner
 
 import auditor.cli.simulate_stud  # noqa: F401  (registers ``auditor simulate stud``)
 from auditor.cli.app import app
 from auditor.engine.audit import audit
+from auditor.engine.registry import checkers
+from auditor.engine.replay_runner import ReplayRule
 from auditor.engine.ruleset import load_rulesets
 from auditor.games.stud.evaluate import open_cards_rank, rank5
 from auditor.sim.stud.pots import settle
 from auditor.sim.stud.run import simulate_stud
 from auditor.sim.stud.table import StudTable
-from test_log_format_examples import _example
-from test_sim_baccarat import read_day, schema_problems  # the baccarat simulator's readers, validator
-from test_sim_holdem import hands_of
 
 RANKS = "AKQJT98765"  # art. 1 a), highest first
 SUITS = "shcd"  # art. 10 b): spades, hearts, clubs, diamonds, highest first
@@ -343,10 +345,11 @@ def test_same_seed_same_bytes(tmp_path: Path) -> None:
 
 
 def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[dict]]) -> None:
-    """Every record fits the schema, the ingester accepts all of them in each format, and the set-based stud rules
-    find nothing (the replayed rules have no checker yet: the audit is incomplete, but nothing is quarantined)."""
+    """Every record fits the schema, and the ingester accepts all of them in each format; the rules with a checker
+    (set-based and replayed) find nothing and judge every hand (not every stud rule has a checker yet: the audit is
+    incomplete, but nothing is quarantined)."""
     assert {path.suffix for path in day.iterdir()} == {".jsonl", ".csv", ".parquet"}
-    for table_id, records in tables.items():
+    for records in tables.values():
         assert records[0]["event"] == "table_open" and records[-1]["event"] == "table_close"
         assert not [(r["seq"], p) for r in records[1:] for p in schema_problems(r)]
         assert [r["seq"] for r in records] == list(range(1, len(records) + 1))
@@ -357,6 +360,9 @@ def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[di
     assert result.quarantine == [] and result.findings == []
     assert sum(f.records for f in result.inputs) == sum(len(records) for records in tables.values())
     assert result.games == ["stud"] and result.exit_code == 4
+    hands = sum(r["event"] == "hand_start" for records in tables.values() for r in records)
+    replayed = {c.id for c in checkers("stud") if isinstance(c, ReplayRule)}
+    assert replayed and {r.id: r.evaluated for r in result.rules if r.id in replayed} == dict.fromkeys(replayed, hands)
 
 
 def test_every_hand_is_lawful(tables: dict[str, list[dict]]) -> None:

@@ -10,6 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
+from stud_evidence import EVIDENCE, Hand
+from test_sim_baccarat import read_day, read_labels, schema_problems
+from test_sim_stud import betting_problems, deal_problems, hands_of, pack_problems, payout_problems
 from typer.testing import CliRunner
 
 import auditor.cli.simulate_stud  # noqa: F401  (registers ``auditor simulate stud``)
@@ -20,9 +23,6 @@ from auditor.engine.ruleset import load_rulesets
 from auditor.model.finding import rule_order
 from auditor.sim.stud.inject import CYCLE
 from auditor.sim.stud.run import simulate_stud
-from stud_evidence import EVIDENCE, Hand
-from test_sim_baccarat import read_day, read_labels, schema_problems
-from test_sim_stud import betting_problems, deal_problems, hands_of, pack_problems, payout_problems
 
 ENFORCED = {rule.id for rule in load_rulesets()["stud"].rules.values() if rule.enforced}
 CONSEQUENCES = {("5CS-6.5", "5CS-6.3"), ("5CS-10.1", "5CS-6.3"), ("5CS-9.2", "5CS-9.1"), ("5CS-10.16", "5CS-10.8")}

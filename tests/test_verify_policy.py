@@ -23,15 +23,15 @@ from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign.fields import SigSeedSubFilter
 from pyhanko.sign.signers import PdfSignatureMetadata, PdfSigner, SimpleSigner
+from test_signing import PASSPHRASE, audit, check, keys, report  # noqa: F401  (fixtures)
 from typer.testing import CliRunner
 
 from auditor.cli.app import app
 from auditor.report.keys import KeyFileError
 from auditor.report.sign import PASSPHRASE_ENV, SigningError, sign_pdf
 from auditor.report.verify import NOT_VERIFIED, UNTRUSTED, VERIFIED, verify_report
-from test_signing import PASSPHRASE, audit, check, keys, report  # noqa: F401  (fixtures)
 
-NOW = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+NOW = dt.datetime.now(dt.UTC).replace(microsecond=0)
 DAY = dt.timedelta(days=1)
 SIGNING = ("digital_signature", "content_commitment")  # content_commitment is nonRepudiation
 CA = ("key_cert_sign", "crl_sign")

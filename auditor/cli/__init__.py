@@ -1,10 +1,20 @@
-"""Command-line interface: ``auditor audit | rules | simulate | keygen | sign | verify | reproduce | validate``."""
+"""Command-line interface: ``auditor audit | nightly | findings | rules | simulate | keygen | sign | verify |
+reproduce | validate``."""
 
 import importlib
 import sys
 import traceback
 
-from auditor.cli import audit, reproduce, rules, signing, simulate, validate  # noqa: F401  (register the commands)
+from auditor.cli import (  # noqa: F401  (register the commands)
+    audit,
+    findings,
+    nightly,
+    reproduce,
+    rules,
+    signing,
+    simulate,
+    validate,
+)
 from auditor.cli.app import app
 from auditor.games.catalog import GAMES
 from auditor.model.outcome import ExitCode

@@ -14,7 +14,8 @@ from auditor.cli.formats import Format, print_outcome, write_junit_or_exit
 from auditor.cli.outputs import claim_out_or_exit, publish_or_exit
 from auditor.cli.progress import QUIET_HELP, VERBOSE_HELP, progress_display
 from auditor.cli.run_facts import now, run_facts
-from auditor.engine.audit import audit as run_audit, connect
+from auditor.engine.audit import audit as run_audit
+from auditor.engine.audit import connect
 from auditor.engine.table_coverage import table_coverage
 from auditor.ingest.discover import InputError
 from auditor.model.outcome import ExitCode
@@ -25,8 +26,9 @@ EXIT_CODES_HELP = (
     "quarantined records) or out of memory; typer's 2 also for usage errors; 3 the auditor itself failed (its "
     "outputs must not be used); 4 incomplete: the audit did not look at everything it was given (no rule evaluated "
     "anything, a file with no accepted record, an empty one included, a game without ruleset or with enforced rules "
-    "that have no checker, a game none of whose units was evaluated, or more quarantined records than "
-    "--max-quarantined allows); it takes precedence over 1, and the violations found are still reported in full."
+    "that have no checker, a game none of whose units was evaluated, a table of --expected-tables that sent no "
+    "log, or more quarantined records than --max-quarantined allows); it takes precedence over 1, and the "
+    "violations found are still reported in full."
 )
 
 
@@ -64,6 +66,10 @@ def audit(
                                                         "baccarat.cut_card_tolerance=3. Repeatable."),
     sign: Path | None = typer.Option(None, "--sign", help="Sign the report with this PKCS#12 key (passphrase from "
                                                           "AUDITOR_KEY_PASSPHRASE, or a prompt at a terminal)."),
+    expected_tables: Path | None = typer.Option(None, "--expected-tables", dir_okay=False, help="File of the table "
+                                                "ids that should have sent a log, one a line (# starts a comment): "
+                                                "the report lists those that sent none, and any makes the audit "
+                                                "incomplete (exit 4)."),
     examples: int = typer.Option(20, "--examples", min=1, help="Findings shown per rule in the PDF; all of them "
                                                                "are in findings.json and findings.parquet."),
     no_pdf: bool = typer.Option(False, "--no-pdf", help="Write the findings files only."),
@@ -95,14 +101,15 @@ def audit(
         raise typer.BadParameter("--strict allows no quarantined record; leave --max-quarantined out",
                                  param_hint="'--max-quarantined'")
     rulesets = load_rulesets_or_exit(profile, param)
-    passphrase = _signing_passphrase(sign) if sign else None
+    expected = _expected_tables(expected_tables) if expected_tables else []
+    passphrase, signer = _signing_passphrase(sign) if sign else (None, None)
     folder = claim_out_or_exit(ctx, out, paths, overwrite=overwrite, db=db)
     started = now()
     try:
         with progress_display(quiet, verbose) as progress:
             con = connect(db, threads, memory_limit)
             result, con = run_audit(paths, rulesets, con=con, strict=strict, max_quarantined=max_quarantined,
-                                    params=params_set(rulesets, param), progress=progress)
+                                    params=params_set(rulesets, param), progress=progress, expected_tables=expected)
     except InputError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
@@ -112,6 +119,8 @@ def audit(
                    f"fewer files at a time. No report was written. (DuckDB: {str(exc).splitlines()[0]})", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
     result.run = run_facts(started, paths, out, db=db, threads=threads, memory_limit=memory_limit)
+    if signer:
+        result.run["signer"] = signer
     coverage = table_coverage(con) if junit else None
     con.close()
     with progress_display(quiet, verbose) as progress:
@@ -128,15 +137,27 @@ def audit(
     raise typer.Exit(verdict.exit_code)
 
 
-def _signing_passphrase(key: Path) -> bytes:
-    """Ask for the key's passphrase before the audit runs, and prove it opens the key."""
+def _expected_tables(path: Path) -> list[str]:
+    """The table ids of an --expected-tables file: one a line, blank lines and # comments left out."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        typer.echo(f"error: --expected-tables {path}: cannot be read: {exc}", err=True)
+        raise typer.Exit(ExitCode.INPUT_ERROR) from exc
+    return sorted({line.split("#", 1)[0].strip() for line in text.splitlines()} - {""})
+
+
+def _signing_passphrase(key: Path) -> tuple[bytes, dict[str, str]]:
+    """Ask for the key's passphrase before the audit runs, and prove it opens the key. Returns it with who the
+    certificate names (the report's signature block shows it: report/signer.py)."""
     from auditor.report.keys import load_signer
     from auditor.report.sign import passphrase_from_env_or_prompt
+    from auditor.report.signer import signer_facts
 
     try:
         passphrase = passphrase_from_env_or_prompt()
-        load_signer(key, passphrase)
+        signer = load_signer(key, passphrase)
     except (OSError, ValueError) as exc:
         typer.echo(f"error: --sign {key}: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
-    return passphrase
+    return passphrase, signer_facts(signer.signing_cert)

@@ -46,7 +46,8 @@ def _rerun(recorded: Recorded, logs: list[Path], quiet: bool) -> AuditResult:
     try:
         with progress_display(quiet) as progress:
             result, con = audit(logs, rulesets, con=con, strict=options.strict, max_quarantined=options.max_quarantined,
-                                params=params_set(rulesets, params), progress=progress)
+                                params=params_set(rulesets, params), progress=progress,
+                                expected_tables=options.expected_tables)
     except InputError as exc:
         raise _fail(str(exc)) from exc
     finally:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import platform
 import socket
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
@@ -16,7 +16,7 @@ from auditor.ingest.audit_names import audited_folder
 
 def now() -> str:
     """The current time, UTC, to the second (ISO 8601)."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def run_facts(

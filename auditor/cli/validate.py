@@ -61,10 +61,12 @@ def _print_text(report: dict, show: int) -> None:
         typer.echo(f"{where}: {q['reason']}")
 
 
+PATHS_HELP = f"Log files or folders, as for audit (searched recursively for {', '.join(LOG_SUFFIXES)})."
+
+
 @app.command(epilog=EXIT_HELP)
 def validate(
-    paths: list[Path] = typer.Argument(..., help=f"Log files or folders, as for audit (searched recursively for "
-                                                 f"{', '.join(LOG_SUFFIXES)}).", show_default=False),
+    paths: list[Path] = typer.Argument(..., help=PATHS_HELP, show_default=False),
     output_format: Format = typer.Option(Format.text, "--format", help="text for people; json for scripts (every "
                                                                        "quarantined record, on standard output)."),
     show: int = typer.Option(20, "--show", min=1, help="Text: the reasons and quarantined records listed at most."),

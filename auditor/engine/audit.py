@@ -11,6 +11,7 @@ import duckdb
 
 from auditor import __version__
 from auditor.engine.batches import BATCH_UNITS, table_batches
+from auditor.engine.evidence import finding_evidence, gaming_days
 from auditor.engine.registry import SqlRule, checkers
 from auditor.engine.replay_runner import ReplayRule, replay_steps, run_replay_rules
 from auditor.engine.ruleset import Ruleset, citation
@@ -20,7 +21,14 @@ from auditor.ingest.discover import discover
 from auditor.ingest.load import ingest
 from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
 from auditor.model.result import (
-    AmendmentInfo, ArticleInfo, AuditResult, InputFile, OriginalInfo, QuarantinedRecord, Reading, RulesetInfo,
+    AmendmentInfo,
+    ArticleInfo,
+    AuditResult,
+    InputFile,
+    OriginalInfo,
+    QuarantinedRecord,
+    Reading,
+    RulesetInfo,
     RuleSummary,
 )
 from auditor.model.verdict import NO_CHECKER
@@ -99,7 +107,9 @@ def _units(con: duckdb.DuckDBPyConnection, game: str) -> dict[str, int]:
     return dict(zip(UNITS_SQL, row))
 
 
-def _rule_summaries(con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset], games: list[str]) -> list[RuleSummary]:
+def _rule_summaries(
+    con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset], games: list[str],
+) -> list[RuleSummary]:
     """Per rule of every game present: units evaluated, not evaluated and why (an enforced rule without a checker:
     every unit of its kind in the logs), violations and warnings."""
     implemented = {c.id for g in games for c in checkers(g)}
@@ -128,16 +138,26 @@ def _rule_summaries(con: duckdb.DuckDBPyConnection, rulesets: dict[str, Ruleset]
                 severity=spec.severity, enforced=spec.enforced, unit=spec.unit, evaluated=cov.get(None, 0),
                 not_evaluated=sum(reasons.values()), not_evaluated_reasons=reasons,
                 violations=counts.get((spec.id, "violation"), 0), warnings=counts.get((spec.id, "warning"), 0),
+                caused_by=spec.caused_by,
             ))
     return sorted(summaries, key=lambda r: rule_order(r.id))
 
 
-def _ruleset_info(ruleset: Ruleset) -> RulesetInfo:
+def _reading(ruleset: Ruleset, name: str, params: dict[str, str]) -> Reading:
+    """A reading in force; when a --param set it, with the value it would have had without (profile or file)."""
+    parameter = ruleset.parameters[name]
+    default = None
+    if f"{ruleset.game}.{name}" in params:
+        default = str(ruleset.profiles.get(ruleset.profile, {}).get(name, parameter.value))
+    return Reading(name, str(ruleset.param(name)), parameter.description, default)
+
+
+def _ruleset_info(ruleset: Ruleset, params: dict[str, str]) -> RulesetInfo:
     return RulesetInfo(
         id=ruleset.id, game=ruleset.game, file=f"rulesets/{ruleset.path.name}", sha256=ruleset.sha256,
         version=ruleset.version, title=ruleset.title, instrument=ruleset.instrument, bulletin=ruleset.bulletin,
         amendments=tuple(AmendmentInfo(a.instrument, a.date, a.articles, a.summary) for a in ruleset.amendments),
-        readings=tuple(Reading(p.name, str(ruleset.param(p.name)), p.description) for p in ruleset.parameters.values()),
+        readings=tuple(_reading(ruleset, name, params) for name in ruleset.parameters),
         profile=ruleset.profile, signed=ruleset.signed, note=ruleset.note,
     )
 
@@ -153,6 +173,12 @@ def _articles(ruleset: Ruleset) -> list[ArticleInfo]:
     ]
 
 
+def _config_text(con: duckdb.DuckDBPyConnection, key: str) -> str:
+    """A text of the tables' configuration (casino, licensee): every distinct value, joined; "" when none."""
+    return ", ".join(v for (v,) in con.execute(
+        f"SELECT DISTINCT config->>'{key}' AS v FROM tables WHERE v IS NOT NULL ORDER BY 1").fetchall())
+
+
 def findings_rows(con: duckdb.DuckDBPyConnection) -> list[dict]:
     """All findings, in their deterministic order (``model.finding.sort_key``)."""
     names = list(FINDING_COLUMNS)
@@ -162,7 +188,7 @@ def findings_rows(con: duckdb.DuckDBPyConnection) -> list[dict]:
 
 def quarantined_records(con: duckdb.DuckDBPyConnection) -> list[QuarantinedRecord]:
     """Every record the ingest refused, by file and line."""
-    return [QuarantinedRecord(f, l, r, raw) for f, l, r, raw in con.execute(
+    return [QuarantinedRecord(f, n, r, raw) for f, n, r, raw in con.execute(
         "SELECT file, line, reason, raw FROM quarantine ORDER BY file, line").fetchall()]
 
 
@@ -180,27 +206,43 @@ def ingest_logs(
 def audit(
     paths: list[Path], rulesets: dict[str, Ruleset], *, con: duckdb.DuckDBPyConnection | None = None,
     strict: bool = False, max_quarantined: int = 0, params: dict[str, str] | None = None,
-    progress: Progress | None = None,
+    progress: Progress | None = None, expected_tables: list[str] | None = None,
 ) -> tuple[AuditResult, duckdb.DuckDBPyConnection]:
     """Audit the logs under ``paths``: ``strict`` makes any quarantined record an input error, else more than
     ``max_quarantined`` make the audit incomplete (``model.verdict``). ``params`` are the ``--param`` readings the
-    rulesets were loaded with, recorded in the result. Raises ``ingest.discover.InputError`` for paths that cannot
+    rulesets were loaded with, recorded in the result; ``expected_tables`` the tables that should have sent a log
+    (one of them without a log makes the audit incomplete). Raises ``ingest.discover.InputError`` for paths that cannot
     be audited."""
     progress = progress or Progress()
     con = con or connect()
     inputs = ingest_logs(paths, con, progress)
     games = run_checks(con, rulesets, progress)
-    period = con.execute("SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') FROM events").fetchone()
-    casinos = [c for (c,) in con.execute(
-        "SELECT DISTINCT config->>'casino' FROM tables WHERE config->>'casino' IS NOT NULL ORDER BY 1").fetchall()]
+    return audit_result(con, inputs, rulesets, games, strict=strict, max_quarantined=max_quarantined,
+                        params=params, expected_tables=expected_tables), con
+
+
+def audit_result(
+    con: duckdb.DuckDBPyConnection, inputs: list[InputFile], rulesets: dict[str, Ruleset], games: list[str], *,
+    strict: bool = False, max_quarantined: int = 0, params: dict[str, str] | None = None,
+    expected_tables: list[str] | None = None,
+) -> AuditResult:
+    """The ``AuditResult`` of checked logs: ``con`` holds ``events``, ``tables``, ``quarantine``, ``findings`` and
+    ``coverage`` (tables or views), ``games`` the games checked. ``audit`` ends with it; ``auditor nightly`` calls it
+    on a day assembled from its catalog."""
+    period = con.execute("SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') "
+                         "FROM events").fetchone()
     quarantine = quarantined_records(con)
     used = [rulesets[g] for g in games if g in rulesets]
-    result = AuditResult(
-        auditor_version=__version__, casino=", ".join(casinos) or "(not stated in the logs)",
+    params = dict(sorted((params or {}).items()))
+    findings = findings_rows(con)
+    return AuditResult(
+        auditor_version=__version__, casino=_config_text(con, "casino") or "(not stated in the logs)",
+        licensee=_config_text(con, "licensee"), gaming_days=gaming_days(con),
+        tables=[t for (t,) in con.execute("SELECT DISTINCT table_id FROM events ORDER BY 1").fetchall()],
+        expected_tables=sorted(set(expected_tables or [])), evidence=finding_evidence(con, findings),
         period_start=period[0], period_end=period[1], inputs=inputs,
-        rulesets=[_ruleset_info(r) for r in used], articles=[a for r in used for a in _articles(r)],
-        rules=_rule_summaries(con, rulesets, games), findings=findings_rows(con), quarantine=quarantine, strict=strict,
+        rulesets=[_ruleset_info(r, params) for r in used], articles=[a for r in used for a in _articles(r)],
+        rules=_rule_summaries(con, rulesets, games), findings=findings, quarantine=quarantine, strict=strict,
         max_quarantined=max_quarantined, games=games,
-        profile=next((r.profile for r in rulesets.values()), "macau"), params=dict(sorted((params or {}).items())),
+        profile=next((r.profile for r in rulesets.values()), "macau"), params=params,
     )
-    return result, con

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import duckdb
 
-from auditor.ingest.ranges import TableRange, table_ranges
 from auditor.games.catalog import START_EVENTS
+from auditor.ingest.ranges import TableRange, table_ranges
 
 # Coups (or hands) per batch: large enough that the fixed cost of the rules' queries is small beside the work,
 # small enough that the model of a batch stays well inside the memory of a small machine.

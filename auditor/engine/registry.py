@@ -15,6 +15,7 @@ from typing import Protocol
 from auditor.games.catalog import BY_NAME, NAMES, PREFIX, RULE_ID
 from auditor.model.finding import rule_order
 
+
 class Checker(Protocol):
     id: str
     game: str

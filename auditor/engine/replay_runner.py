@@ -39,7 +39,8 @@ class Breach:
     severity: str | None = None  # None: the rule's default severity
 
 
-def breach(src: Any, message: str, expected: object = None, found: object = None, severity: str | None = None) -> Breach:
+def breach(src: Any, message: str, expected: object = None, found: object = None,
+           severity: str | None = None) -> Breach:
     """A ``Breach`` at the event ``src`` (anything with ``seq``, ``file`` and ``line``)."""
     return Breach(src.seq, src.file, src.line, message,
                   None if expected is None else str(expected), None if found is None else str(found), severity)

@@ -85,6 +85,7 @@ class RuleSpec:
     params: tuple[str, ...]
     note: str
     citation: str
+    caused_by: tuple[str, ...] = ()  # articles whose finding in the same coup or hand causes this rule's finding
 
 
 @dataclass
@@ -248,15 +249,22 @@ def load_ruleset(path: Path) -> Ruleset:
             if pname not in parameters:
                 raise RulesetError(f"{w}.params: rule {rule_id} reads parameter {pname}, which the file lacks")
         paragraph = str(r.get("paragraph", ""))
+        causes = []
+        for cause in map(str, r.get("caused_by", [])):
+            found = [a.number for a in articles.values() if cause == a.number or cause in a.aliases]
+            if not found:
+                raise RulesetError(f"{w}.caused_by: rule {rule_id} names article {cause}, which the file lacks")
+            causes.append(found[0])
         rules[rule_id] = RuleSpec(
             id=rule_id, article=article.number, paragraph=paragraph, text=_require(r, "text", str, w),
             enforced=bool(_require(r, "enforced", bool, w)), severity=severity, unit=unit,
             needs=tuple(r.get("needs", [])), params=params, note=r.get("note", ""),
-            citation=citation(short, article, paragraph),
+            citation=citation(short, article, paragraph), caused_by=tuple(causes),
         )
 
     return Ruleset(
-        id=rid, game=game, version=str(_require(head, "version", (str,), where)), title=_require(head, "title", str, where),
+        id=rid, game=game, version=str(_require(head, "version", (str,), where)),
+        title=_require(head, "title", str, where),
         instrument=_require(head, "instrument", str, where), short=short, bulletin=head.get("bulletin", ""),
         signed=head.get("signed", ""), note=_text(head, "note", where, False),
         amendments=[_amendment(m, f"{name}: amendments[{i}]") for i, m in enumerate(doc.get("amendments", []))],

@@ -40,7 +40,7 @@ GAMES = (
     Game("holdem", "THE", "hand", "hand_start", "hand_end", replay="auditor.games.holdem.replay",
          simulate="auditor.cli.simulate_holdem"),
     Game("stud", "5CS", "hand", "hand_start", "hand_end", model="auditor.games.stud.model",
-         simulate="auditor.cli.simulate_stud"),
+         replay="auditor.games.stud.replay", simulate="auditor.cli.simulate_stud"),
 )
 BY_NAME = {g.name: g for g in GAMES}
 NAMES = tuple(BY_NAME)

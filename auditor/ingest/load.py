@@ -1,7 +1,9 @@
-"""Ingest: read the log files (``discover.py`` finds them), validate every record, and load ``events`` and ``quarantine`` into DuckDB.
+"""Ingest: read the log files (``discover.py`` finds them), validate every record, and load ``events`` and
+``quarantine`` into DuckDB.
 
 Tables created (see docs/log-format.md):
-- ``events``: every accepted record, typed, with its provenance (``file``, ``line``) and its keys (``hand_key``, ``nth``);
+- ``events``: every accepted record, typed, with its provenance (``file``, ``line``) and its keys (``hand_key``,
+  ``nth``);
 - ``quarantine``: every refused record with ``file``, ``line``, ``reason``, ``raw`` and the keys it could be tied to
   (``table_id``, ``hand_id``, ``shoe_id``, ``seq``);
 - ``tables``: one row per table, the validated configuration of its ``table_open``."""
@@ -132,7 +134,8 @@ def _insert_parquet(
     firsts = ", ".join(str(spans[t.span].first) for t in group)
     fids = ", ".join(str(spans[t.span].fid) for t in group)
     sql = parquet_staged_sql(schema, f"read_parquet([{paths}], file_row_number = true)", group[0].columns,
-                             f"[{firsts}][file_index::BIGINT + 1] + file_row_number", f"[{fids}][file_index::BIGINT + 1]")
+                             f"[{firsts}][file_index::BIGINT + 1] + file_row_number",
+                             f"[{fids}][file_index::BIGINT + 1]")
     con.execute("BEGIN TRANSACTION")
     try:
         inserted = con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {sql}").fetchall()[0][0]
@@ -243,7 +246,8 @@ def _events(con: duckdb.DuckDBPyConnection, schema: Schema) -> None:
         )
         con.execute(f"INSERT INTO {SCRATCH}.problems SELECT rid, problem FROM {SCRATCH}.keys WHERE problem IS NOT NULL")
         con.execute("CHECKPOINT")  # the range's events compressed now (in memory too), not the whole day at the end
-        last_hand_key = con.execute(f"SELECT coalesce(max(hand_key), {last_hand_key}) FROM {SCRATCH}.keys").fetchone()[0]
+        last_hand_key = con.execute(
+            f"SELECT coalesce(max(hand_key), {last_hand_key}) FROM {SCRATCH}.keys").fetchone()[0]
     con.execute(f"DROP TABLE IF EXISTS {SCRATCH}.keys")
 
 

@@ -20,8 +20,8 @@ from typing import Any
 import pyarrow as pa
 
 from auditor.ingest.phh_map import BETTING, Event, map_hand, structure
-from auditor.ingest.phh_tables import Place, missing_blinds, segments
 from auditor.ingest.phh_parse import HandSource, PhhError, load_hands
+from auditor.ingest.phh_tables import Place, missing_blinds, segments
 from auditor.ingest.readers import RAW_SCHEMA
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode

@@ -13,8 +13,8 @@ than the big blind, is dead (``post_dead``: in the pot as an ante is, not part o
 the uncalled part of the last round's top bet is refunded (antes are never part of it); when ``finishing_stacks`` is
 given, each seat's award is what balances its chips: finishing − starting + contributions − refund (and must be its
 ``winnings`` when the hand states them too). A starting stack of ``inf`` is a stack the source did not log: its
-``seat`` event has no ``amount`` and its actions no ``all_in``. Nothing is guessed: a hand that cannot be mapped faithfully raises
-``PhhError`` with the line concerned."""
+``seat`` event has no ``amount`` and its actions no ``all_in``. Nothing is guessed: a hand that cannot be mapped
+faithfully raises ``PhhError`` with the line concerned."""
 
 from __future__ import annotations
 

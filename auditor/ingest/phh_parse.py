@@ -2,8 +2,9 @@
 action grammar.
 
 A ``.phh`` file is one hand; a ``.phhs`` file holds several, as TOML tables ``[1]``, ``[2]``, ... . TOML itself is
-parsed by ``tomllib`` (floats as exact ``Decimal``); a small tokenizer then finds the 1-based line of every top-level
-key and of every string of an array, so that each event can name the line it comes from. Keys and table headers are
+parsed by ``rtoml`` (compiled), or by ``tomllib`` (floats as exact ``Decimal``, and its error messages) wherever the
+two could differ (``_parse_toml``); a small tokenizer then finds the 1-based line of every top-level key and of every
+string of an array, so that each event can name the line it comes from. Keys and table headers are
 read as ``tomllib`` reads them: ``["a.b"]`` is the table ``a.b``, ``[a.b]`` the table ``b`` inside ``a``."""
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
+
+import rtoml
 
 from auditor.ingest.nesting import TOO_DEEP, too_deep_at
 
@@ -167,6 +170,35 @@ def _hand(key: str | None, fields: dict[str, Any], layout: Layout) -> HandSource
     return HandSource(key, fields, header_line, field_lines, actions)
 
 
+_PLAIN = (str, int, bool)  # values that rtoml and tomllib give alike
+
+
+def _plain(value: Any) -> bool:
+    """``value`` (a document nested at most ``MAX_NESTING`` deep) holds only strings, integers, booleans, arrays and
+    tables: no float (tomllib gives it as an exact ``Decimal``) and no date or time."""
+    if isinstance(value, dict):
+        return all(_plain(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return isinstance(value, _PLAIN)
+
+
+def _parse_toml(text: str) -> dict[str, Any]:
+    """The TOML document, read by the compiled ``rtoml`` where it gives what ``tomllib`` gives; else by ``tomllib``
+    (which raises its own error, with its line): for a document that rtoml refuses, that holds a float, a date or a
+    time, or that could use what rtoml accepts beyond TOML 1.0 (inline tables over several lines or with a trailing
+    comma, the escapes ``\\e`` and ``\\x``: any ``{`` or backslash; times without seconds are times)."""
+    document = None
+    if "{" not in text and "\\" not in text:
+        try:
+            document = rtoml.loads(text)
+        except (rtoml.TomlParsingError, ValueError):
+            pass
+    if document is None or not _plain(document):
+        document = tomllib.loads(text, parse_float=Decimal)
+    return document
+
+
 def load_hands(text: str, several: bool) -> list[HandSource | PhhError]:
     """The hands of a ``.phh`` (``several`` false) or ``.phhs`` file; a TOML error, or arrays and tables nested too
     deep for ``tomllib`` (which recurses), is the file's only item."""
@@ -174,7 +206,7 @@ def load_hands(text: str, several: bool) -> list[HandSource | PhhError]:
     if deep is not None:
         return [PhhError(text.count("\n", 0, deep) + 1, f"not valid PHH: {TOO_DEEP}")]
     try:
-        document = tomllib.loads(text, parse_float=Decimal)
+        document = _parse_toml(text)
     except ValueError as exc:  # TOMLDecodeError, or an integer of more digits than Python converts (4300)
         found = _TOML_LINE.search(str(exc))
         return [PhhError(int(found.group(1)) if found else 1, f"not valid TOML: {exc}")]

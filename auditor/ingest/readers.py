@@ -96,7 +96,8 @@ def read_parquet(path: Path, name: str) -> pa.Table:
     con = duckdb.connect(config={"threads": 1})
     try:
         columns = [row[0] for row in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()]
-        pairs = ", ".join(f"'{c.replace(chr(39), chr(39) * 2)}', \"{c.replace(chr(34), chr(34) * 2)}\"::VARCHAR" for c in columns)
+        pairs = ", ".join(f"'{c.replace(chr(39), chr(39) * 2)}', \"{c.replace(chr(34), chr(34) * 2)}\"::VARCHAR"
+                          for c in columns)
         numbered = ("row_number() OVER ()", "read_parquet(?)") if "file_row_number" in map(str.lower, columns) \
             else ("file_row_number + 1", "read_parquet(?, file_row_number = true)")
         rows = con.sql(

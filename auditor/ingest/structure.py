@@ -22,10 +22,15 @@ def structure_sql(records: str, files: str, first_hand_key: int) -> str:
     counts from ``first_hand_key`` + 1 in ``(table_id, start seq, hand_id)`` order, every hand with an accepted record
     numbered, so ranges taken in ``table_id`` order number the day's hands as one."""
     return f"""
-WITH d AS (
-  SELECT *, row_number() OVER w AS dup_rank, first_value(fid) OVER w AS first_fid,
+WITH twice AS (
+  -- A (table, seq) given more than once: found by a hash aggregate, so that only those records are sorted.
+  SELECT table_id, seq FROM {records} GROUP BY table_id, seq HAVING count(*) > 1
+), ranked AS (
+  SELECT rid, row_number() OVER w AS dup_rank, first_value(fid) OVER w AS first_fid,
          first_value(line) OVER w AS first_line
-  FROM {records} WINDOW w AS (PARTITION BY table_id, seq ORDER BY fid, line)
+  FROM {records} SEMI JOIN twice USING (table_id, seq) WINDOW w AS (PARTITION BY table_id, seq ORDER BY fid, line)
+), d AS (
+  SELECT r.*, coalesce(dup_rank, 1) AS dup_rank, first_fid, first_line FROM {records} r LEFT JOIN ranked USING (rid)
 ), once AS (
   -- Events that occur once per key (docs/log-format.md): a seat per hand; a result and a void per coup or hand; a
   -- shoe_start and a cut_card per shoe. A later one would make the log say two things of one seat, coup or shoe

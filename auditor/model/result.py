@@ -7,6 +7,7 @@ and the options, byte for byte: the log files are named relative to the audited 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from auditor.model.outcome import ExitCode
 from auditor.model.verdict import Verdict, judge
@@ -41,6 +42,7 @@ class Reading:
     name: str
     value: str
     description: str
+    default: str | None = None  # the value without --param, when a --param changed it
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,18 @@ class RuleSummary:
     not_evaluated_reasons: dict[str, int]
     violations: int
     warnings: int
+    caused_by: tuple[str, ...] = ()  # articles of the same game whose finding in the same unit causes this rule's
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Where and when a finding happened, from the logs: the time of its event (else of its coup or hand, shoe or
+    table), the seat and player of its event, and the cards of its coup or hand in words ("" when none)."""
+
+    time: str | None
+    seat: int | None
+    player: str | None
+    cards: str
 
 
 @dataclass
@@ -133,6 +147,18 @@ class AuditResult:
     run: dict[str, object] = field(default_factory=dict)  # about this run only (times, host, paths as given, ...)
     profile: str = "macau"  # the named set of readings (--profile)
     params: dict[str, str] = field(default_factory=dict)  # each --param <game>.<name> with the value it set
+    evidence: list[Evidence] = field(default_factory=list)  # one per finding, in the same order (or none)
+    licensee: str = ""  # the licence holder, as the tables' configuration states it
+    gaming_days: list[str] = field(default_factory=list)  # the dates (YYYY-MM-DD) of the logged events
+    tables: list[str] = field(default_factory=list)  # the tables that sent a log, sorted
+    expected_tables: list[str] = field(default_factory=list)  # the tables the operator expected (--expected-tables)
+    # ``auditor nightly`` only: the day against the days before (``nightly.trend.Trend``), a section of the PDF
+    trend: Any = None
+
+    @property
+    def missing_tables(self) -> list[str]:
+        """The tables expected that sent no accepted record."""
+        return sorted(set(self.expected_tables) - set(self.tables))
 
     @property
     def violations(self) -> int:

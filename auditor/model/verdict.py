@@ -2,7 +2,8 @@
 
 An audit that did not is *incomplete*, whatever it found: no rule evaluated a single unit, an input file gave no
 accepted record (an empty file included), a game in the logs has no ruleset or enforced rules without a checker, a
-game that has checkers had none of its units evaluated, or more records were quarantined than the operator allows.
+game that has checkers had none of its units evaluated, more records were quarantined than the operator allows, or
+a table the operator expected (``--expected-tables``) sent no log.
 Precedence: input error (``--strict`` and a quarantined record) > incomplete > violations found > no violation
 found. The findings are reported in full whatever the verdict."""
 
@@ -30,6 +31,7 @@ GAME_WITHOUT_RULESET = "game_without_ruleset"
 GAME_WITHOUT_CHECKERS = "game_without_checkers"
 GAME_NOT_EVALUATED = "game_not_evaluated"
 QUARANTINED_ABOVE_THRESHOLD = "quarantined_above_threshold"
+EXPECTED_TABLE_WITHOUT_LOG = "expected_table_without_log"
 
 
 @dataclass(frozen=True)
@@ -89,12 +91,21 @@ def _quarantine_reason(result: AuditResult) -> list[Reason]:
     return [Reason(QUARANTINED_ABOVE_THRESHOLD, f"{plural(quarantined, 'record')} quarantined; {limit}")]
 
 
+def _missing_table_reason(result: AuditResult) -> list[Reason]:
+    missing = result.missing_tables
+    if not missing:
+        return []
+    return [Reason(EXPECTED_TABLE_WITHOUT_LOG, f"{plural(len(missing), 'table')} expected sent no log: "
+                                               f"{', '.join(missing)}")]
+
+
 def judge(result: AuditResult) -> Verdict:
     """The verdict of ``result``, a pure function of it."""
     anything_evaluated = any(r.evaluated for r in result.rules)
     reasons = [] if anything_evaluated else [
         Reason(NO_RULE_EVALUATED, "no rule evaluated a single coup, hand, shoe, table or bet of the logs")]
     reasons += _file_reasons(result) + _game_reasons(result, anything_evaluated) + _quarantine_reason(result)
+    reasons += _missing_table_reason(result)
     if result.strict and result.quarantine:
         code = ExitCode.INPUT_ERROR
     elif reasons:

@@ -14,7 +14,7 @@ import os
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 
@@ -47,7 +47,7 @@ def _acquire(path: Path) -> int:
             continue
         try:
             os.ftruncate(fd, 0)
-            when = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            when = datetime.now(UTC).isoformat(timespec="seconds")
             os.write(fd, f"pid {os.getpid()} on {socket.gethostname()}, since {when}\n".encode())
         except OSError:
             os.close(fd)

@@ -38,7 +38,7 @@ def make_self_signed(
         raise ValueError("the certificate needs a name")
     if not passphrase:
         raise ValueError("the key needs a non-empty passphrase")
-    now = (now or dt.datetime.now(dt.timezone.utc)).replace(microsecond=0)
+    now = (now or dt.datetime.now(dt.UTC)).replace(microsecond=0)
     key = rsa.generate_private_key(public_exponent=65537, key_size=RSA_BITS)
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
     usage = x509.KeyUsage(
@@ -91,7 +91,7 @@ def load_signer(p12_path: Path, passphrase: bytes) -> SimpleSigner:
                            "which PDF/A-3 and `auditor verify` accept")
     cert = signer.signing_cert
     chain = [c for c in signer.cert_registry if c.dump() != cert.dump()]
-    problems = signer_problems(cert, chain, {"now": dt.datetime.now(dt.timezone.utc)})
+    problems = signer_problems(cert, chain, {"now": dt.datetime.now(dt.UTC)})
     if problems:
         raise KeyFileError(f"{p12_path} cannot sign a report that `auditor verify` accepts: {'; '.join(problems)}")
     return signer

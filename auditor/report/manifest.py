@@ -106,7 +106,7 @@ def build_manifest(result: AuditResult) -> dict[str, Any]:
         "casino": result.casino,
         "period": {"start": result.period_start, "end": result.period_end},
         "parameters": {"profile": result.profile, "param": dict(result.params), "strict": result.strict,
-                       "max_quarantined": result.max_quarantined},
+                       "max_quarantined": result.max_quarantined, "expected_tables": list(result.expected_tables)},
         "inputs": sorted((_input_entry(item) for item in result.inputs), key=lambda e: e["path"]),
         "rulesets": sorted((_ruleset_entry(r) for r in result.rulesets), key=lambda e: (e["id"], e["file"])),
         "findings": _digest(findings_json(result), FINDINGS_NAME, len(result.findings)),
@@ -114,6 +114,16 @@ def build_manifest(result: AuditResult) -> dict[str, Any]:
         "summary": _digest(summary_json(result), SUMMARY_NAME, len(result.rules)),
         "run": dict(result.run),
     }
+
+
+def report_reference(result: AuditResult) -> str:
+    """The report's reference: ``AUD-<first gaming day>-<12 hex digits>``, the digits from the SHA-256 of
+    ``manifest.json`` less its ``run`` object. The same audit (logs, rulesets, options) always gets the same
+    reference, and another audit a different one."""
+    content = build_manifest(result)
+    del content["run"]
+    day = (result.gaming_days[0] if result.gaming_days else "nodate").replace("-", "")
+    return f"AUD-{day}-{hashlib.sha256(canonical_json(content)).hexdigest()[:12].upper()}"
 
 
 def manifest_json(result: AuditResult) -> bytes:

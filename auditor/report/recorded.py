@@ -27,6 +27,7 @@ class Options:
     params: dict[str, str]
     strict: bool
     max_quarantined: int
+    expected_tables: list[str]
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,10 @@ class Recorded:
         if not (isinstance(profile, str) and isinstance(param, dict) and isinstance(strict, bool)
                 and isinstance(most, int) and not isinstance(most, bool)):
             raise RecordError(f"{self.source}: the manifest's parameters are not the options of an audit: {parameters}")
-        return Options(profile, {str(k): str(v) for k, v in param.items()}, strict, most)
+        expected = parameters.get("expected_tables", [])  # recorded since auditor 0.1.0 of issue 13
+        if not (isinstance(expected, list) and all(isinstance(t, str) for t in expected)):
+            raise RecordError(f"{self.source}: the manifest's expected_tables is not a list of table ids: {expected}")
+        return Options(profile, {str(k): str(v) for k, v in param.items()}, strict, most, expected)
 
 
 def _files(source: Path) -> dict[str, bytes]:

@@ -18,6 +18,7 @@ from weasyprint import HTML, Attachment
 from weasyprint.urls import FatalURLFetchingError
 
 from auditor.model.result import AuditResult
+from auditor.model.verdict import plural
 from auditor.report.errors import MissingGlyphError, ReportError
 from auditor.report.fetcher import DirectoryFetcher
 from auditor.report.glyphs import clip
@@ -51,7 +52,7 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(clip=clip, num=num, source=source)
+    env.filters.update(clip=clip, num=num, source=source, plural=plural)
     return env
 
 

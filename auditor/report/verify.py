@@ -24,9 +24,10 @@ from pyhanko.sign.validation.status import PdfSignatureStatus, SignatureCoverage
 from pyhanko_certvalidator import ValidationContext
 
 from auditor.report.manifest import FINDINGS_NAME, MANIFEST_FORMAT, MANIFEST_NAME, QUARANTINE_NAME, SUMMARY_NAME
-from auditor.report.verify_outcome import NOT_VERIFIED, UNTRUSTED, VERIFIED, Check, Verdict
+from auditor.report.verify_block import signature_block_check
 from auditor.report.verify_container import unsigned_bytes_problem
 from auditor.report.verify_logs import compare_logs
+from auditor.report.verify_outcome import NOT_VERIFIED, UNTRUSTED, VERIFIED, Check, Verdict
 from auditor.report.verify_trust import trust_check
 
 __all__ = ["NOT_VERIFIED", "UNTRUSTED", "VERIFIED", "Check", "Verdict", "read_attachments", "verify_report"]
@@ -233,5 +234,7 @@ def verify_report(pdf_path: Path, trust: Path | None = None, logs: list[Path] | 
         return check
 
     checks.append(_guarded("attachments", attachments_step))
+    if sig is not None:
+        checks.append(_guarded("signature block", lambda: signature_block_check(manifest, sig)))
     checks.append(_guarded("logs", lambda: _logs_check(manifest, logs)))
     return verdict

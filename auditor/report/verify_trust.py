@@ -31,7 +31,7 @@ def _moments(status: PdfSignatureStatus) -> dict[str, dt.datetime] | str:
     claimed = status.signer_reported_dt
     if claimed is None:
         return "the signature claims no signing time"
-    return {"at the signing time the signature claims": claimed, "now": dt.datetime.now(dt.timezone.utc)}
+    return {"at the signing time the signature claims": claimed, "now": dt.datetime.now(dt.UTC)}
 
 
 def trust_check(status: PdfSignatureStatus, trust: Path | None) -> Check:

@@ -1,4 +1,6 @@
-"""What the templates draw, computed from an :class:`AuditResult`: groups, counts, the status, the charts."""
+"""What the templates draw, computed from an :class:`AuditResult`: groups, counts, the status, the charts.
+
+The findings' part is findings_view.py, the summary's summary_view.py; this module puts them together."""
 
 from __future__ import annotations
 
@@ -11,6 +13,18 @@ from markupsafe import Markup
 from auditor.model.result import ArticleInfo, AuditResult, OriginalInfo, QuarantinedRecord, RuleSummary
 from auditor.model.verdict import Verdict, plural
 from auditor.report.chart import rules_chart
+from auditor.report.findings_view import FindingView, RuleFindings, causes, rule_findings
+from auditor.report.manifest import report_reference
+from auditor.report.summary_charts import hours_chart, rule_findings_chart
+from auditor.report.summary_view import (
+    TABLE_ROWS,
+    NotEvaluated,
+    TableRow,
+    not_evaluated,
+    per_hour,
+    table_rows,
+    untimed,
+)
 
 LANGUAGES = {
     "zh-Hant": "Chinese (traditional characters)",
@@ -41,8 +55,6 @@ RUN_BOX = (
 class RuleView:
     rule: RuleSummary
     reasons: list[tuple[str, int]]  # not-evaluated reasons, most frequent first
-    findings: list[dict]  # the first N
-    more: int  # findings of this rule not shown
 
 
 @dataclass(frozen=True)
@@ -69,13 +81,33 @@ class ReportView:
     result: AuditResult
     verdict: Verdict
     found: str  # what the audit found, in words: "no violation found", "1 violation found", ...
+    reference: str  # the report's reference: a function of its reproducible content (manifest.report_reference)
+    signer: dict[str, str] | None  # the certificate that signs the report, when known as it is rendered
+    incidents: int  # findings not caused by another finding
     quarantined: int
+    rule_findings: list[RuleFindings]  # rules with findings, most serious first
+    causes: dict[int, int]  # finding index -> index of the finding that caused it
+    shown_indices: frozenset[int]  # the findings printed as examples
+    table_rows: list[TableRow]  # the TABLE_ROWS tables with most findings
+    tables_not_shown: tuple[int, int]  # the other tables with findings, and their findings
+    rule_chart: Markup | None
+    hours_chart: Markup | None
+    untimed: int  # findings without a time, not in the hour chart
+    not_evaluated: NotEvaluated
     articles: list[ArticleView]
     charts: list[Markup]
     quarantine_reasons: list[tuple[str, int]]
     quarantine_examples: list[QuarantinedRecord]
     created: datetime | None  # the PDF's creation date: from result.run, else none
     run_box: list[tuple[str, str]]  # (label, value) of each fact of RUN_BOX
+
+    def cause_of(self, view: FindingView) -> dict | None:
+        """The finding that caused ``view``'s, if any."""
+        return None if view.cause is None else self.result.findings[view.cause]
+
+    def shown(self, index: int) -> bool:
+        """Whether the finding ``index`` is among the examples printed (so that a link to it lands)."""
+        return index in self.shown_indices
 
 
 def by_count(counts: dict[str, int] | Counter[str]) -> list[tuple[str, int]]:
@@ -118,22 +150,17 @@ def run_box(run: dict[str, object]) -> list[tuple[str, str]]:
     return [(label, text(run.get(key))) for label, key in RUN_BOX]
 
 
-def article_views(result: AuditResult, max_findings: int) -> list[ArticleView]:
+def article_views(result: AuditResult) -> list[ArticleView]:
     """Articles in ruleset order, each with its rules; raises ValueError when the result is inconsistent."""
-    findings: dict[str, list[dict]] = {}
-    for row in result.findings:
-        findings.setdefault(row["rule"], []).append(row)
     known = {rule.id for rule in result.rules}
-    if unknown := sorted(set(findings) - known):
+    if unknown := sorted({row["rule"] for row in result.findings} - known):
         raise ValueError(f"findings cite rules the result does not list: {unknown}")
     articles = {(a.game, a.number): a for a in result.articles}
     if missing := sorted({(r.game, r.article) for r in result.rules} - set(articles)):
         raise ValueError(f"rules cite articles the result does not list: {missing}")
     by_article: dict[tuple[str, str], list[RuleView]] = {}
     for rule in result.rules:
-        rows = findings.get(rule.id, [])
-        more = max(len(rows) - max_findings, 0)
-        view = RuleView(rule, by_count(rule.not_evaluated_reasons), rows[:max_findings], more)
+        view = RuleView(rule, by_count(rule.not_evaluated_reasons))
         by_article.setdefault((rule.game, rule.article), []).append(view)
     return [
         ArticleView(article, [text_view(o) for o in article.originals], not_retrieved(article), by_article[key])
@@ -146,13 +173,32 @@ def report_view(result: AuditResult, max_findings: int) -> ReportView:
     """Everything the templates need; ``max_findings`` is the number of findings shown per rule."""
     if max_findings < 0:
         raise ValueError("max_findings must be >= 0")
-    articles = article_views(result, max_findings)
+    articles = article_views(result)
     ordered_rules = [view.rule for article in articles for view in article.rules]
+    cause_of = causes(result)
+    by_rule = rule_findings(result, max_findings, cause_of)
+    rank = {rf.rule.id: i for i, rf in enumerate(by_rule)}
+    bars = [(rf.rule.id, rf.rule.violations, rf.rule.warnings, rf.incidents) for rf in by_rule]
+    hours = per_hour(result)
+    tables = table_rows(result, cause_of, rank)
+    signer = result.run.get("signer")
     return ReportView(
         result=result,
         verdict=result.verdict,
         found=f"{plural(result.violations, 'violation')} found" if result.violations else "no violation found",
+        reference=report_reference(result),
+        signer=signer if isinstance(signer, dict) else None,
+        incidents=len(result.findings) - len(cause_of),
         quarantined=len(result.quarantine),
+        rule_findings=by_rule,
+        causes=cause_of,
+        shown_indices=frozenset(f.index for rf in by_rule for f in rf.shown),
+        table_rows=tables[:TABLE_ROWS],
+        tables_not_shown=(len(tables[TABLE_ROWS:]), sum(t.findings for t in tables[TABLE_ROWS:])),
+        rule_chart=rule_findings_chart(bars) if bars else None,
+        hours_chart=hours_chart(hours) if any(n for _, n in hours) else None,
+        untimed=untimed(result),
+        not_evaluated=not_evaluated(result.rules),
         articles=articles,
         charts=[rules_chart(ordered_rules[i : i + CHART_ROWS]) for i in range(0, len(ordered_rules), CHART_ROWS)],
         quarantine_reasons=by_count(Counter(record.reason for record in result.quarantine)),

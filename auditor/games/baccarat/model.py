@@ -11,7 +11,6 @@ from auditor.engine.ruleset import Ruleset
 from auditor.engine.sql_runner import build_game_model
 from auditor.ingest.ranges import TableRange
 
-
 # The Player's third card as the tableau is joined on: its value 0-9; STOOD when the Player stood (two cards);
 # UNKNOWN when the Player drew a card that is not logged or cannot be read (only a "*" row matches it).
 STOOD, UNKNOWN = -1, -2

@@ -1,39 +1,19 @@
-"""The hold'em betting state machine (arts. 5, 6, 7, 8, 11 and 12 of the despacho of 18 January 2008).
-
-It records, for every logged action, the state the action met (who should act, what was owed, the smallest full
-raise), then applies the action exactly as logged. It never inserts a missing action: a round that ends with a
-player still to act is recorded as a ``RoundClose``. One skipped player, one finding: a player whose turn passes
-without his action (another acts in his place, or the round ends) is from then on *absent from the betting*: nobody
-waits for him, so the same missing action is not reported again in that round or the next ones. He is not folded:
-the log does not say so. If he acts later in the round he was skipped in, he makes up that action (in turn, from his
-seat); if he acts in a later round, that action is judged as any other, out of turn when his turn in that round had
-already passed. A fold by the last player left in the hand is recorded (an action when the round was over) but does
-not fold him: nobody else contests the pot, and the bets of those who folded go into the winner's pot (arts. 10(2),
-13(3)).
-
-A stack not logged (``None``) is never compared: the action's ``all_in`` says when the player has no chips left.
-When it does not say either, a player who put chips in may have none left: he is taken to be all-in once the
-betting passes him over. Either way, if he acts again he had chips: that action is out of turn (one finding), and
-he is expected as any other player from then on."""
+"""Hold'em's betting policy (arts. 5, 6, 7, 8, 11 and 12 of the despacho of 18 January 2008) for the poker betting
+state machine (``auditor/games/poker/betting.py``): the turn goes clockwise, from the button's left on every
+street but the first, where the blinds (and a straddle) set who acts first and the big blind has his option; in
+fixed limit every bet and raise is the round's unit (art. 11(2)). A player who checked may raise."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Iterator
 from decimal import Decimal
 
-from auditor.games.holdem.hand import STREETS, Action, Hand, RoundClose, Source
+from auditor.games.holdem.hand import STREETS, Hand
+from auditor.games.poker.betting import Betting
+from auditor.games.poker.hand import Action
+from auditor.games.poker.order import clockwise
+from auditor.games.poker.policy import Policy
 
-ZERO = Decimal(0)
-DEAD_POSTS = ("post_ante", "post_dead")  # chips in the pot that are no bet of the round (dead money)
-
-
-def clockwise(seats: list[int], after: int | None) -> list[int]:
-    """``seats`` (sorted) in clockwise order, starting with the first seat after ``after``."""
-    if after is None:
-        return list(seats)
-    start = bisect_right(seats, after)
-    return seats[start:] + seats[:start]
+__all__ = ["HoldemPolicy", "blind_seats"]
 
 
 def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str) -> tuple[int | None, int | None]:
@@ -48,213 +28,43 @@ def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str
     return order[0], order[1]
 
 
-class Betting:
-    def __init__(self, hand: Hand, big_blind: Decimal, smallest: Callable[[str], Decimal],
-                 short_all_ins_add_up: bool = False, big_blind_seat: int | None = None) -> None:
-        """``smallest(street)``: the smallest full bet or raise of a round (``limits.smallest_increment``); in fixed
-        limit it stays the smallest full raise all round, whatever the size of a raise. ``short_all_ins_add_up``:
-        the reading of that ruleset parameter (docs/holdem-checks.md). ``big_blind_seat``: the seat art. 5 gives the
-        big blind; when none is posted, the pre-flop turn still starts after that seat (art. 6(3))."""
-        self.hand = hand
-        self.add_up = short_all_ins_add_up
-        self.order = sorted(hand.seats)
-        self.stack: dict[int, Decimal | None] = dict(hand.stacks)
-        self.total = {s: ZERO for s in self.order}
-        self.antes: dict[int, Decimal] = {}
-        self.folded: set[int] = set()
-        self.all_in: set[int] = set()
-        self.maybe_all_in: set[int] = set()  # stack and all-in not logged: perhaps no chips left
+class HoldemPolicy(Policy):
+    """One hand's order of action and raise sizing. ``big_blind_seat``: the seat art. 5 gives the big blind; when
+    none is posted, the pre-flop turn still starts after that seat (art. 6(3))."""
+
+    def __init__(self, hand: Hand, big_blind: Decimal, big_blind_seat: int | None) -> None:
+        self.button = hand.button
         self.big_blind = big_blind
-        self.smallest = smallest
         self.fixed_limit = hand.table.config.get("betting") == "fixed_limit"
-        self.street = STREETS[0]
-        self.bb_seat: int | None = None
+        self.bb_seat: int | None = None  # the big blind posted
         self.due_bb_seat = big_blind_seat
-        self.absent: dict[int, str] = {}  # absent from the betting: the street on which his turn passed
-        self.short: set[int] = set()  # absent at the end of a round whose bet he had not matched
-        self._new_round(pointer=hand.button)
 
-    def _new_round(self, pointer: int | None) -> None:
-        self.round = {s: ZERO for s in self.order}
-        self.current_bet = ZERO
-        self.min_increment = self.smallest(self.street)
-        self.raises = 0
-        self.acted: set[int] = set()
-        self.answered: dict[int, Decimal] = {}  # a check or short call facing a bet: the bet it answered, wrongly
-        self.no_reraise: set[int] = set()
-        self.passed: set[int] = set()  # absent players whose turn in this round went by
-        self.pointer = pointer
+    def start(self, betting: Betting) -> int | None:
+        return self.button  # arts. 7(2), 8(2): from the flop on, the first active player left of the button
 
-    def _can_act(self) -> list[int]:
-        """The live players not all-in, in seat order."""
-        return [s for s in self.order if s not in self.folded and s not in self.all_in]
+    def order(self, betting: Betting) -> list[int]:
+        return clockwise(betting.order, betting.pointer)
 
-    def _owing(self, can_act: list[int]) -> Iterator[int]:
-        """Who must still act, clockwise from the pointer, one at a time (``_turn`` needs only the first)."""
-        if len(self.order) - len(self.folded) < 2:  # folded seats are always in ``order``
-            return
-        if self._no_betting_left(can_act) and not self._big_blind_option(can_act):
-            return
-        able = set(can_act)
-        for s in clockwise(self.order, self.pointer):
-            if s in able and (s not in self.acted or (self.round[s] < self.current_bet
-                                                      and self.answered.get(s) != self.current_bet)):
-                yield s
-
-    def _no_betting_left(self, can_act: list[int]) -> bool:
-        """Everyone else is all-in (or folded) and the last player with chips owes nothing."""
-        return len(can_act) == 1 and self.round[can_act[0]] >= self.current_bet
-
-    def _big_blind_option(self, can_act: list[int]) -> bool:
-        """Art. 6(4): the big blind still has his option even when everyone else is all-in for no more than it."""
-        return self.street == "preflop" and can_act == [self.bb_seat] and self.bb_seat not in self.acted
-
-    def _turn(self, actor: int) -> int | None:
-        """Who must act now: the first player to act who is not absent from the betting (None: nobody). A player
-        who may be all-in is taken to be once the betting passes him over (unless he is ``actor``); absent players
-        passed over have had their turn in this round."""
-        while True:
-            for seat in self._owing(self._can_act()):
-                if seat in self.maybe_all_in and seat != actor:
-                    self._assume_all_in(seat)
-                    break
-                if seat not in self.absent:
-                    return seat
-                self.passed.add(seat)
-            else:
-                return None
-
-    def _whose_turn(self, action: Action) -> int | None:
-        """Who should have made ``action``. An absent player who acts comes back: in the round he was skipped in,
-        he makes up the action his skipped turn's finding reported (his turn); in a later round whose turn of his
-        already went by, he acts late (out of turn). A player acting in the turn of another, present, makes that
-        other absent: his turn passed, and this action is its one finding."""
-        s = action.seat
-        skipped_on = self.absent.get(s)
-        action.late = skipped_on not in (None, self.street) and s in self.passed
-        if not action.late:
-            self.absent.pop(s, None)
-        owing = self._turn(s)
-        self.absent.pop(s, None)
-        if skipped_on == self.street and s in self._owing(self._can_act()):
-            return s
-        if owing is not None and owing != s:
-            self.absent[owing] = self.street
-        return owing
-
-    def close_round(self, src: Source) -> None:
-        """Record a round that ends with players still to act. The big blind's option when nobody is left to bet
-        against may be taken or not: its absence is no finding."""
-        for s in [s for s in self._owing(self._can_act()) if s in self.maybe_all_in]:
-            self._assume_all_in(s)
-        can_act = self._can_act()
-        owing = [] if self._no_betting_left(can_act) else list(self._owing(can_act))
-        pending = [s for s in owing if s not in self.absent]  # an absent player's missing action is reported
-        for s in pending:
-            self.absent[s] = self.street
-        self.short |= {s for s in self.absent if self.round[s] < self.current_bet}
-        if pending:
-            unraised_bb = (self.street == "preflop" and self.bb_seat in pending
-                           and self.current_bet <= self.big_blind and self.raises == 0)
-            self.hand.closes.append(RoundClose(src, self.street, tuple(pending), unraised_bb))
-
-    def open_street(self, street: str, src: Source) -> None:
-        if street == self.street:
-            return
-        self.close_round(src)
-        self.street = street
-        self.hand.streets_played.append(street)
-        self._new_round(pointer=self.hand.button)
-
-    def post(self, action: Action) -> None:
-        """Forced bets: antes and dead posts go to the pot outside the round; blinds, straddles and live posts are
-        bets in it (only the big blind and a straddle set who acts first)."""
-        s, amount = action.seat, action.amount
-        action.stack_before = self.stack.get(s, ZERO)
-        dead = action.kind in DEAD_POSTS
-        self._pay(s, amount, action.flagged, in_round=not dead)
-        if dead:
-            self.antes[s] = self.antes.get(s, ZERO) + amount
-        action.all_in = self._all_in(s)
+    def posted(self, betting: Betting, action: Action) -> None:
+        """The big blind and a straddle set who acts first: the player after them (art. 6(3))."""
         if action.kind in ("post_big_blind", "post_straddle"):
-            self.pointer = s
+            betting.pointer = action.seat
             if action.kind == "post_big_blind":
-                self.bb_seat = s
-        self.current_bet = max(self.current_bet, self.round.get(s, ZERO))
-        action.total = self.round.get(s, ZERO)
+                self.bb_seat = action.seat
 
-    def act(self, action: Action) -> None:
-        """Record the state ``action`` met, then apply it as logged."""
-        s = action.seat
-        if (self.street == STREETS[0] and self.bb_seat is None and self.due_bb_seat is not None and not self.acted
-                and self.pointer == self.hand.button):
-            self.pointer = self.due_bb_seat  # no big blind posted: the turn still starts after its seat
-        action.expected_seat = self._whose_turn(action)
-        can_act = self._can_act()
-        if action.expected_seat is None and action.kind == "check" and can_act == [s] and self._no_betting_left(can_act):
-            action.expected_seat = s  # the last player with chips may check: he owes nothing, nobody is left to bet
-        action.to_call = max(self.current_bet - self.round.get(s, ZERO), ZERO)
-        action.current_bet = self.current_bet
-        action.min_increment = self.min_increment
-        action.raises_before = self.raises
-        action.live_players = len(self.order) - len(self.folded)
-        action.absent_players = len(self.absent)
-        action.stack_before = self.stack.get(s, ZERO)
-        # Several all-ins for less (``short_all_ins_add_up``): those made since his last action add up to what he
-        # now owes; once that is a full raise, the betting is reopened to him.
-        action.may_raise = s not in self.no_reraise or (self.add_up and action.to_call >= self.min_increment)
-        if s == action.expected_seat:
-            self.pointer = s
-        if self.stack.get(s, ZERO) is None:  # he acts: whatever was said or assumed, he had chips
-            self.all_in.discard(s)
-        self.maybe_all_in.discard(s)
-        self._pay(s, action.amount, action.flagged, in_round=True)
-        action.total = self.round.get(s, ZERO)
-        action.all_in = self._all_in(s)
-        self.acted.add(s)
-        if action.kind == "fold":
-            if action.live_players > 1:  # the last player left wins the pot: he has nothing to give up
-                self.folded.add(s)
-        elif action.kind not in ("bet", "raise"):  # a check or call never raises the bet, whatever it put in
-            if action.total < self.current_bet and action.all_in is False:
-                self.answered[s] = self.current_bet  # a wrong answer is THE-6.3's or THE-7.3's, not a turn left
-        elif action.total > self.current_bet:
-            action.increment = action.total - self.current_bet
-            if action.increment >= self.min_increment:
-                if self.current_bet > 0:
-                    self.raises += 1
-                if not self.fixed_limit:  # art. 11(2): in fixed limit every bet and raise is the round's unit
-                    self.min_increment = action.increment
-                self.acted = {s}
-                self.no_reraise = set()
-            elif action.all_in:  # an all-in for less does not reopen the betting (art. 11(3), parameter short_all_in_reopens)
-                self.no_reraise |= self.acted - {s}
-            self.current_bet = action.total
+    def before_act(self, betting: Betting) -> None:
+        if (betting.street == STREETS[0] and self.bb_seat is None and self.due_bb_seat is not None
+                and not betting.acted and betting.pointer == self.button):
+            betting.pointer = self.due_bb_seat  # no big blind posted: the turn still starts after its seat
 
-    def _pay(self, seat: int, amount: Decimal, flagged: bool | None, in_round: bool) -> None:
-        """``flagged``: the action's logged ``all_in``, read when the stack is not logged."""
-        if seat not in self.total:  # a seat that was not dealt in: keep what the log says
-            self.order = sorted({*self.order, seat})
-            self.stack.setdefault(seat, ZERO)
-            self.total[seat] = ZERO
-            self.round[seat] = ZERO
-        self.total[seat] += amount
-        if in_round:
-            self.round[seat] += amount
-        stack = self.stack[seat]
-        if stack is not None:
-            self.stack[seat] = stack - amount
-            if stack - amount <= 0 and amount > 0:
-                self.all_in.add(seat)
-        elif flagged:
-            self.all_in.add(seat)
-        elif flagged is None and amount > 0:
-            self.maybe_all_in.add(seat)
+    def option(self, betting: Betting, can_act: list[int]) -> bool:
+        """Art. 6(4): the big blind still has his option even when everyone else is all-in for no more than it."""
+        return betting.street == STREETS[0] and can_act == [self.bb_seat] and self.bb_seat not in betting.acted
 
-    def _all_in(self, seat: int) -> bool | None:
-        """Whether ``seat`` has no chips left (None: the log does not say)."""
-        return True if seat in self.all_in else None if seat in self.maybe_all_in else False
+    def unraised_option(self, betting: Betting, pending: list[int]) -> bool:
+        return (betting.street == STREETS[0] and self.bb_seat in pending
+                and betting.current_bet <= self.big_blind and betting.raises == 0)
 
-    def _assume_all_in(self, seat: int) -> None:
-        self.maybe_all_in.discard(seat)
-        self.all_in.add(seat)
+    def raised(self, betting: Betting, action: Action) -> Decimal:
+        """Art. 11(2): in fixed limit every bet and raise is the round's unit; in no limit the largest increment."""
+        return betting.min_increment if self.fixed_limit else action.increment

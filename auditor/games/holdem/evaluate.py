@@ -26,9 +26,24 @@ from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 from operator import eq
 
-from auditor.games.poker.cards import (ACE, FLUSH_SUIT, FOUR_OF_A_KIND, POWERS_OF_5, RANK_MASK, SET_SHIFT,
-                                       SUIT_SHIFT, Card, category_name, category_of, five_card_value, hand_value,
-                                       pack, packed_values, rank_key, rank_mask)
+from auditor.games.poker.cards import (
+    ACE,
+    FLUSH_SUIT,
+    FOUR_OF_A_KIND,
+    POWERS_OF_5,
+    RANK_MASK,
+    SET_SHIFT,
+    SUIT_SHIFT,
+    Card,
+    category_name,
+    category_of,
+    five_card_value,
+    hand_value,
+    pack,
+    packed_values,
+    rank_key,
+    rank_mask,
+)
 
 __all__ = ["best_five", "category_name", "rank5", "rank7"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.hand import TableInfo
+from auditor.games.poker.hand import TableInfo
 
 
 def bet_unit(table: TableInfo, ruleset: Ruleset, street: str) -> Decimal:

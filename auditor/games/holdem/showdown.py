@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.betting import clockwise
 from auditor.games.holdem.evaluate import best_five, rank7
 from auditor.games.holdem.hand import Hand
 from auditor.games.poker import award_kinds as kind
 from auditor.games.poker import showdown
 from auditor.games.poker.cards import STRAIGHT, STRAIGHT_FLUSH, category_of
+from auditor.games.poker.order import clockwise
 from auditor.games.poker.showdown import Review, Showdown, unsettled
 
 WHEEL_RANKS = frozenset("A2345")

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
 from auditor.engine.replay_runner import Breach, breach
-from auditor.games.holdem.hand import Hand, Money
 from auditor.games.poker.conditions import unlogged_rake
+from auditor.games.poker.hand import Hand, Money
 from auditor.games.poker.pots import ZERO, uncalled
 
 

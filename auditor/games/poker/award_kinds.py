@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from auditor.games.holdem.hand import Hand
 from auditor.games.poker.cards import category_of
+from auditor.games.poker.hand import Hand
 from auditor.games.poker.pots import ZERO
 
 if TYPE_CHECKING:

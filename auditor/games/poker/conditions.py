@@ -1,10 +1,85 @@
-"""Reasons a poker hand cannot be judged that both games share: no player seated, the rake not logged."""
+"""Reasons a poker hand cannot be evaluated for a rule (``ReplayRule.applies``), shared by the games' checkers, and
+why its rake is unknown."""
 
 from __future__ import annotations
 
-from auditor.games.holdem.hand import Hand
+from collections.abc import Callable
 
+from auditor.engine.replay_runner import NOT_APPLICABLE
+from auditor.engine.ruleset import Ruleset
+from auditor.games.poker.hand import Action, Hand
+
+Applies = Callable[[Hand, Ruleset], "str | None"]
 NO_SEAT = "no player seated (no seat event)"
+NO_STACK = "stack before the hand not logged"
+NO_ALL_IN = "an action whose all-in the log does not say (stack before the hand not logged)"
+
+
+def unless_not_logged(what: str) -> Applies:
+    """Not evaluated when the table's source declares that it does not record ``what``."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        return f"{what.replace('_', ' ')} not logged by the source" if what in hand.table.not_logged else None
+    return applies
+
+
+def seated(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules that place the cards, the turn to act, the stacks or the pot among the players dealt in need at least
+    one; a hand with none is the seats rule's finding."""
+    return None if hand.seats else NO_SEAT
+
+
+def stacks_logged(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules that compare with a player's stack need it (a ``seat`` event without ``amount`` does not give it)."""
+    return NO_STACK if any(stack is None for stack in hand.stacks.values()) else None
+
+
+def all_in_logged(needs: Callable[[Hand, Action], bool]) -> Applies:
+    """Not evaluated when an action the rule would excuse as an all-in (``needs``) may be one: neither the stack
+    nor the action's ``all_in`` is logged."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        return NO_ALL_IN if any(a.all_in is None and needs(hand, a) for a in hand.actions) else None
+    return applies
+
+
+def short_bet(hand: Hand, a: Action) -> bool:
+    """A bet or raise below the smallest full one, lawful only as an all-in."""
+    return a.kind in ("bet", "raise") and 0 < a.increment < a.min_increment
+
+
+def short_call(hand: Hand, a: Action) -> bool:
+    """A call of less than was owed, lawful only as an all-in."""
+    return a.kind == "call" and a.amount < a.to_call
+
+
+def all_of(*conditions: Applies) -> Applies:
+    """The first reason any of ``conditions`` gives (None: the hand can be evaluated)."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        return next((why for why in (c(hand, ruleset) for c in conditions) if why is not None), None)
+    return applies
+
+
+def voided_only(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about voided hands say nothing about a hand that was played."""
+    return None if hand.void is not None else NOT_APPLICABLE
+
+
+def dealt(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about the cards dealt say nothing about a hand voided before its first card was dealt."""
+    first = hand.first_deal_seq()
+    return NOT_APPLICABLE if hand.void is not None and (first is None or hand.void.seq < first) else None
+
+
+def played_only(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about the pot of a played hand; a voided hand is judged under the rule of voided hands."""
+    return NOT_APPLICABLE if hand.void is not None else None
+
+
+def previous_hand(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about the hand played just before at the table: not evaluated when it is unknown (``Hand.gap``: the
+    order not logged, a quarantined record in between); the table's first hand has none."""
+    if hand.gap:
+        return hand.gap
+    return NOT_APPLICABLE if hand.previous is None else None
 
 
 def unlogged_rake(hand: Hand) -> str | None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator
 
 from auditor.engine.replay_runner import Breach, breach
-from auditor.games.holdem.hand import Card, Hand
 from auditor.games.poker.cards import DECK
+from auditor.games.poker.hand import Card, Hand
 
 DECK_52 = frozenset(DECK)
 DECK_40 = frozenset(c for c in DECK if c[0] not in "234")

@@ -18,9 +18,9 @@ from decimal import Decimal
 
 from auditor.engine.replay_runner import breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.hand import Hand, Source
 from auditor.games.poker.award_kinds import AWARD_KINDS, FOLDED_PAID, fmt, hand_rule, pot_rule
 from auditor.games.poker.conditions import NO_SEAT, unlogged_rake
+from auditor.games.poker.hand import Hand, Source
 from auditor.games.poker.pots import ZERO, Pot, build_pots, divide, uncalled
 
 UNKNOWN_POTS = "a player absent from the betting (his action is missing) reached a pot: who contests it is unknown"

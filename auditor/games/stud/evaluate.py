@@ -26,9 +26,25 @@ from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 from operator import eq
 
-from auditor.games.poker.cards import (ACE, FLUSH_SUIT, FULL_HOUSE, FOUR_OF_A_KIND, RANK_MASK, RANKS, SET_SHIFT,
-                                       SUIT_SHIFT, THREE_OF_A_KIND, Card, category_name, five_card_value, pack,
-                                       packed_values, parse_card, rank_key, rank_mask)
+from auditor.games.poker.cards import (
+    ACE,
+    FLUSH_SUIT,
+    FOUR_OF_A_KIND,
+    FULL_HOUSE,
+    RANK_MASK,
+    RANKS,
+    SET_SHIFT,
+    SUIT_SHIFT,
+    THREE_OF_A_KIND,
+    Card,
+    category_name,
+    five_card_value,
+    pack,
+    packed_values,
+    parse_card,
+    rank_key,
+    rank_mask,
+)
 
 __all__ = ["Open", "category_name", "open_cards_rank", "rank5"]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from auditor.sim.stud.hand import PlayedHand
-from auditor.sim.stud.inject import Planted
 from auditor.sim.stud.head import EVENT_DELAY, deal_blocks
+from auditor.sim.stud.inject import Planted
 from auditor.sim.stud.table import SEATS
 
 

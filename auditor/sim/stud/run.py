@@ -13,8 +13,8 @@ from auditor.sim.record import Recorder, write_tables
 from auditor.sim.stud.hand import HandEngine, Timed
 from auditor.sim.stud.inject import StudInjector
 from auditor.sim.stud.pack import Packs
-from auditor.sim.stud.players import Seating
 from auditor.sim.stud.plants import Planter
+from auditor.sim.stud.players import Seating
 from auditor.sim.stud.table import make_table
 from auditor.sim.stud.timing import Clock
 

@@ -62,7 +62,8 @@ register(SqlRule(
       UNION ALL
       SELECT table_id, shoe_id, bac_card_code(card) FROM stray
     ), over AS (
-      SELECT s.table_id, s.shoe_id, bac_code_card(s.code) AS card, t.decks FROM seen s JOIN bac_tables t USING (table_id)
+      SELECT s.table_id, s.shoe_id, bac_code_card(s.code) AS card, t.decks
+      FROM seen s JOIN bac_tables t USING (table_id)
       WHERE s.code > 0 AND NOT t.auto_shuffler GROUP BY s.table_id, s.shoe_id, s.code, t.decks HAVING count(*) > t.decks
     ), sightings AS (
       SELECT c.table_id, c.shoe_id, e.hand_id, e.card, e.seq, e.file, e.line

@@ -29,8 +29,8 @@ register(SqlRule(
     WHERE NOT c.demo AND NOT c.voided AND NOT c.corrected AND c.settled AND c.dealing_broken AND NOT c.tainted
     UNION ALL
     SELECT s.table_id, v.shoe_id, s.hand_id, s.seq, s.file, s.line,
-           'voided coup ' || s.hand_id || ': ' || s.bet_type || ' bet of ' || fmt_money(s.amount) || ' settled ' || s.result
-             || ' (payout ' || fmt_money(coalesce(s.payout, 0)) || ', commission '
+           'voided coup ' || s.hand_id || ': ' || s.bet_type || ' bet of ' || fmt_money(s.amount) || ' settled '
+             || s.result || ' (payout ' || fmt_money(coalesce(s.payout, 0)) || ', commission '
              || fmt_money(coalesce(s.commission, 0)) || ')' AS message,
            'refund ' || fmt_money(s.amount) || ', payout 0, commission 0' AS expected,
            s.result || ', payout ' || fmt_money(coalesce(s.payout, 0)) || ', commission '

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, ReplayRule, breach
-from auditor.games.holdem.betting import clockwise
 from auditor.games.holdem.conditions import previous_hand, seated, unless_not_logged
 from auditor.games.poker.deck import DECK_52, deck_breaches
+from auditor.games.poker.order import clockwise
 
 
 def _deck(hand, ruleset):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.betting import clockwise
 from auditor.games.holdem.conditions import seated, unless_not_logged
+from auditor.games.poker.order import clockwise
 
 
 def _cut(hand, ruleset):

@@ -22,9 +22,10 @@ def _posters(hand, ruleset):
         return
     posted = [", ".join(f"seat {a.seat}" for a in p) or "nobody" for p in posts]
     where = next((a.src for p, seat in zip(posts, due) for a in p if a.seat != seat), hand.start)
+    wanted = (f"small blind seat {due[0]}, big blind seat {due[1]}" if due[0] is not None
+              else "the first two players left of the button, and the hand has only one player")
     yield breach(where, f"blinds (button on seat {hand.button}): small blind posted by {posted[0]}, big blind by "
-                        f"{posted[1]}; art. 5: small blind seat {due[0]}, big blind seat {due[1]}",
-                 f"small blind seat {due[0]}, big blind seat {due[1]}", f"{posted[0]}; {posted[1]}")
+                        f"{posted[1]}; art. 5: {wanted}", wanted, f"{posted[0]}; {posted[1]}")
 
 
 def _before_deal(hand, ruleset):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
-from auditor.games.holdem.betting import clockwise
 from auditor.games.holdem.conditions import all_in_logged, all_of, dealt, seated, short_call
 from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
+from auditor.games.poker.order import clockwise
 
 
 def _hole_cards(hand, ruleset):
@@ -46,8 +46,9 @@ def _preflop_options(hand, ruleset):
         if a.street != "preflop" or a.kind not in BETTING:
             continue
         if a.kind == "check" and a.to_call > 0:
-            yield breach(a.src, f"pre-flop check by seat {a.seat} facing {a.to_call.normalize():f} to call; art. 6(3)-(4)"
-                                " allows a check only to the big blind in an unraised pot", "call, raise or fold", "check")
+            yield breach(a.src, f"pre-flop check by seat {a.seat} facing {a.to_call.normalize():f} to call; "
+                                "art. 6(3)-(4) allows a check only to the big blind in an unraised pot",
+                         "call, raise or fold", "check")
         elif a.kind == "bet":
             yield breach(a.src, f"pre-flop 'bet' by seat {a.seat}: the big blind is the bet; the options are call, "
                                 "raise or fold (art. 6(3))", "call, raise or fold", "bet")

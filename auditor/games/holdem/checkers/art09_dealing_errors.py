@@ -1,5 +1,5 @@
-"""Art. 9 (派牌错误): "1. Any error found in dealing … shall be corrected at once. 2. If it cannot be corrected, the hand
-is declared void and the bets are returned to the players." """
+"""Art. 9 (派牌错误): "1. Any error found in dealing … shall be corrected at once. 2. If it cannot be corrected, the
+hand is declared void and the bets are returned to the players." """
 
 from __future__ import annotations
 

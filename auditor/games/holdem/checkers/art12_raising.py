@@ -1,7 +1,7 @@
 """Art. 12 (加注之适用规则): "(1) A raise is at least equal to the last bet or raise in the hand; (2) In games with a
 limit, there are at most three raises in each betting round; … (4) If only two players are in the hand, the raise
-is not limited." An all-in for less does not reopen the betting (docs/readings.md); several of them add up to a full raise
-only under ``short_all_ins_add_up`` (the common profile; docs/holdem-checks.md)."""
+is not limited." An all-in for less does not reopen the betting (docs/readings.md); several of them add up to a full
+raise only under ``short_all_ins_add_up`` (the common profile; docs/holdem-checks.md)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,87 @@
+"""The events every poker game reads alike, for a game's replay of one hand (its ``feed`` dispatches the rest).
+
+A game's replay subclasses ``HandFeed``: it says how the hand's betting is made (``new_betting``) and which events
+open a round or end the betting; the seats, the actions, the shuffle and cuts, and what comes after the betting (the
+showdown, the rake, refunds, awards, stacks, a void, the hand's end) are recorded here."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from auditor.games.poker.betting import Betting
+from auditor.games.poker.hand import Action, Card, Hand, Money, Source
+
+ZERO = Decimal(0)
+AFTER_BETTING = frozenset({"show", "rake", "refund", "award", "stack", "hand_end", "void"})
+
+
+class HandFeed:
+    __slots__ = ("hand", "betting", "finished")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.betting: Betting | None = None
+        self.finished = False  # the betting is over
+
+    def new_betting(self) -> Betting:
+        """The hand's betting state machine, under the game's policy."""
+        raise NotImplementedError
+
+    def _bet(self) -> Betting:
+        """The hand's betting, made once its players are seated (at its first action or card)."""
+        if self.betting is None:
+            self.betting = self.new_betting()
+        return self.betting
+
+    def seat(self, src: Source, seat: int, player: str, amount: Decimal | None) -> None:
+        hand = self.hand
+        hand.seats[seat] = player
+        hand.stacks[seat] = amount
+        hand.seat_sources[seat] = src
+
+    def act(self, src: Source, seat: int, kind: str, amount: Decimal | None, all_in: bool | None,
+            reason: str | None) -> Action:
+        """A forced bet or a betting action, judged and applied by the betting."""
+        action = Action(src, seat, kind, amount or ZERO, self._bet().street, all_in, reason)
+        if kind.startswith("post_"):
+            self.betting.post(action)
+        else:
+            self.betting.act(action)
+        self.hand.actions.append(action)
+        return action
+
+    def shuffle_or_cut(self, event: str, src: Source, method: str | None) -> None:
+        if event == "shuffle":
+            self.hand.shuffles.append((src, method))
+        else:
+            self.hand.cuts.append(src)
+
+    def after_betting(self, event: str, src: Source, card: str | None, seat: int | None, amount: Decimal | None,
+                      pot: int | None, reason: str | None) -> None:
+        """An event of ``AFTER_BETTING``: the first one ends the betting (a void stops it wherever it was: nobody
+        is owed an action); ``hand_end`` takes the betting's totals into the hand."""
+        hand = self.hand
+        if not self.finished:
+            self.finished = True
+            if event != "void":
+                self._bet().close_round(src)
+        if event == "stack":
+            hand.stacks_after[seat] = amount
+        elif event == "show":
+            hand.shows.append(Card(src, card, seat))
+        elif event == "award":
+            hand.awards.append(Money(src, seat, amount or ZERO, pot=pot))
+        elif event == "rake":
+            hand.rakes.append(Money(src, None, amount or ZERO, reason=reason))
+        elif event == "refund":
+            hand.refunds.append(Money(src, seat, amount or ZERO))
+        elif event == "void":
+            hand.void = src
+        elif event == "hand_end":
+            hand.end = src
+            betting = self._bet()
+            hand.contributions = betting.total
+            hand.antes = betting.antes
+            hand.folded = betting.folded
+            hand.absent = set(betting.absent)
+            hand.short = betting.short

@@ -1,0 +1,82 @@
+"""Five-card stud's betting policy (art. 10 b)-d) of the Regulamento, Portaria n.º 104/85/M) for the poker betting
+state machine (``auditor/games/poker/betting.py``).
+
+- Before the first bet of a round the option passes by the strength of the open cards (``leaders.py``): in round 1
+  the highest open card opens or gives up the hand, and the right passes to the next highest (art. 10 b)); in
+  rounds 2-4 the same under ``lead_before_bet`` = ``open_card_strength`` (art. 10 c) ii)), or, under
+  ``seat_order``, the leader first and then counterclockwise from his right.
+- After a bet the turn goes counterclockwise from the bettor's right (art. 10 b), c) iii)), also when the bet was
+  made out of turn.
+- A raise is at least "the previous bettor's bet" (art. 10 b) 3)): ``min_raise`` = ``previous_bet`` (the literal
+  text: the whole of the round's highest bet) or ``previous_increment`` (the last full bet or raise increment).
+  There is no minimum bet, so a round opens with any bet.
+- A player who checked may not raise in the round (art. 10 c) i) 2)): recorded as ``Action.checked``.
+- A player who answers a bet wrongly (a check, 5CS-10.14's finding, or a short call) may then answer it rightly: that
+  is his turn, not an action out of turn.
+
+The antes are dead money (posted before the first card, art. 10 a)), so they play no part in the order."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from auditor.games.poker.betting import Betting
+from auditor.games.poker.hand import Action
+from auditor.games.poker.order import counterclockwise
+from auditor.games.poker.policy import Policy
+from auditor.games.stud.hand import ROUNDS, Hand
+from auditor.games.stud.leaders import Strength
+
+
+class StudPolicy(Policy):
+    bet_takes_turn = True
+    answer_corrected = True
+
+    def __init__(self, hand: Hand, strength: Strength, lead_by_strength: bool, raise_by_bet: bool) -> None:
+        self.hand = hand
+        self.strength = strength
+        self.lead_by_strength = lead_by_strength
+        self.raise_by_bet = raise_by_bet
+        self._ranked: tuple[str, int, list[int]] | None = None  # (round, deals seen, seats strongest first)
+
+    def order(self, betting: Betting) -> list[int]:
+        if betting.current_bet == 0 and betting.street in ROUNDS:
+            ranking = self.ranking(betting)
+            if betting.street == ROUNDS[0] or self.lead_by_strength:
+                return ranking
+            if betting.pointer is None:  # seat order: the leader first, then counterclockwise from his right
+                able = set(betting.can_act())
+                leader = next((s for s in ranking if s in able), None)
+                return [leader, *counterclockwise(betting.order, leader)[:-1]] if leader else ranking
+        return counterclockwise(betting.order, betting.pointer)
+
+    def ranking(self, betting: Betting) -> list[int]:
+        """The seats still in, the strongest open cards for the round first; when the open cards do not give it, the
+        round is recorded in ``Hand.unranked`` and the seats are taken counterclockwise from the croupier's right."""
+        street, dealt = betting.street, len(self.hand.deals)
+        if self._ranked is not None and self._ranked[:2] == (street, dealt):
+            return self._ranked[2]
+        n = ROUNDS.index(street) + 1
+        keys = {}
+        for seat in betting.order:
+            if seat in betting.folded:
+                continue
+            cards = self.hand.open_cards(seat, street)
+            if len(cards) < n and seat in betting.absent:
+                continue  # not dealt in after his turn passed: nobody waits for him
+            try:
+                keys[seat] = self.strength(cards, n)
+            except ValueError:
+                keys = None
+                break
+        if keys is None:
+            if street not in self.hand.unranked:
+                self.hand.unranked.append(street)
+            ranking = counterclockwise(betting.order, None)
+        else:
+            ranking = sorted(keys, key=keys.__getitem__, reverse=True)
+        self._ranked = (street, dealt, ranking)
+        return ranking
+
+    def raised(self, betting: Betting, action: Action) -> Decimal:
+        return action.total if self.raise_by_bet else action.increment

@@ -1,0 +1,14 @@
+"""Art. 10 d) (第四輪, fourth round): "This is the last round of the hand. Its rules are those of the second round,
+except that the holder of the higher four open cards acts first. Four open cards rank, from highest to lowest: a
+possible royal flush; a possible straight flush; four of a kind; a possible flush; a possible straight; three of a
+kind; two pairs; the highest pair formed with the fourth open card. Four cards that are not consecutive are not a
+possible straight." Without such a combination the highest fourth open card leads (``round4_no_combination_leader``)."""
+
+from __future__ import annotations
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import ReplayRule
+from auditor.games.stud.turns import IN_TURN, out_of_turn
+
+register(ReplayRule(id="5CS-10.12", game="stud", check=out_of_turn("5CS-10.12"), applies=IN_TURN))
+register(ReplayRule(id="5CS-10.17", game="stud", check=out_of_turn("5CS-10.17"), applies=IN_TURN))

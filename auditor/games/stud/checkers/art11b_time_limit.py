@@ -1,0 +1,42 @@
+"""Art. 11 b) (時間限制, time limit): "A player must decide whether to bet within two minutes. If he has not decided
+within two minutes, his right to decide lapses and he must abandon the hand." (PT: «Nenhum jogador pode demorar mais
+que dois minutos a decidir o seu jogo. O seu jogo é abatido.»)
+
+His turn begins with the event before his action at the table (``Hand.turns``); a fold the croupier forces carries
+``reason: time_out``. A decision after ``decision_time_seconds`` is a finding, and so is a forced fold before them
+(his right to decide had not lapsed)."""
+
+from __future__ import annotations
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.games.poker.conditions import all_of, seated
+from auditor.games.stud.turns import BETTING
+
+NO_TS = "ts not logged (the time of a decision is unknown)"
+
+
+def _decisions(hand):
+    """Each betting action and the ``ts`` his turn began at."""
+    return ((a, turn) for a, turn in zip(hand.actions, hand.turns) if a.kind in BETTING)
+
+
+def _timed(hand, ruleset) -> str | None:
+    return NO_TS if any(a.src.ts is None or turn is None for a, turn in _decisions(hand)) else None
+
+
+def _decision_time(hand, ruleset):
+    limit = ruleset.param("decision_time_seconds")
+    for a, turn in _decisions(hand):
+        seconds = (a.src.ts - turn).total_seconds()
+        forced = a.kind == "fold" and a.reason == "time_out"
+        if not forced and seconds > limit:
+            yield breach(a.src, f"seat {a.seat} decided ({a.kind}) {seconds:g} s after his turn began, past the "
+                                f"{limit} s allowed: his hand should have been folded (art. 11 b))",
+                         f"a forced fold after {limit} s", f"{a.kind} after {seconds:g} s")
+        elif forced and seconds <= limit:
+            yield breach(a.src, f"seat {a.seat} was folded for time {seconds:g} s after his turn began, before the "
+                                f"{limit} s allowed had passed (art. 11 b))", f"> {limit} s", f"{seconds:g} s")
+
+
+register(ReplayRule(id="5CS-11.2", game="stud", check=_decision_time, applies=all_of(seated, _timed)))

@@ -1,0 +1,32 @@
+"""One replayed five-card stud hand: the poker hand record (``auditor/games/poker/hand.py``) with stud's own facts.
+
+Each card dealt is a ``Card`` of ``deals`` with its face as logged and the betting round it is dealt for: the first
+two cards of a seat for round 1, its third, fourth and fifth for rounds 2, 3 and 4 (art. 10 a)-d)); a sixth card is
+dealt for no round (``extra``). A seat's open cards are its first, third, fourth and fifth cards, whatever their
+logged face (a hole card dealt face up is art. 11 d)'s matter, not a second open card). ``turns`` gives, for each
+action, the ``ts`` of the event before it at the table: when his turn began (art. 11 b))."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from auditor.games.poker.hand import Hand as PokerHand
+
+ROUNDS = ("1", "2", "3", "4")  # the betting rounds, named by number: round n is played on n open cards
+EXTRA = "extra"
+
+
+@dataclass(slots=True)
+class Hand(PokerHand):
+    """A stud hand: ``shoe_id`` names the pack it is dealt from; ``unranked`` the rounds whose order of play before
+    a bet the open cards do not give (a seat without its open cards, or a card not of the pack)."""
+
+    shoe_id: str | None
+    turns: list[datetime | None] = field(default_factory=list)
+    unranked: list[str] = field(default_factory=list)
+
+    def open_cards(self, seat: int, upto: str) -> list[str | None]:
+        """The open cards of ``seat`` for rounds 1 to ``upto``, in dealing order (fewer when not all dealt)."""
+        cards = [d.card for d in self.deals if d.seat == seat]
+        return (cards[:1] + cards[2:5])[:ROUNDS.index(upto) + 1]

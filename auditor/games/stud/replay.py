@@ -1,0 +1,81 @@
+"""Strict replay of five-card stud: the poker replay loop (``auditor/games/poker/replay.py``) with stud's events.
+
+Each hand is replayed by the poker betting state machine under stud's policy (``betting.py``). The antes and the
+first rake (art. 8) come before the first card and end nothing; the first third card dealt opens round 2, the
+first fourth card round 3, the first fifth card round 4 (a sixth card opens nothing); the first event after the
+betting (a show, the house rake, a refund, an award …) ends it. Every event's ``ts`` is read (art. 11 b))."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+import duckdb
+
+from auditor.engine.ruleset import Ruleset
+from auditor.games.poker.betting import Betting
+from auditor.games.poker.feed import AFTER_BETTING, ZERO, HandFeed
+from auditor.games.poker.hand import Card, Money, Source, TableInfo
+from auditor.games.poker.replay import replay_hands
+from auditor.games.stud.betting import StudPolicy
+from auditor.games.stud.hand import EXTRA, ROUNDS, Hand
+from auditor.games.stud.leaders import Strength, strength
+
+# The columns the replay reads after the envelope, in the order ``_HandReplay.feed`` unpacks them.
+COLUMNS = ("shoe_id", "card", "face", "seat", "player", "amount", "action", "all_in", "pot", "method", "reason")
+
+
+def _no_minimum(street: str) -> Decimal:
+    """Art. 10 sets no minimum bet: a round opens with any bet."""
+    return ZERO
+
+
+class _HandReplay(HandFeed):
+    """Feeds one hand's events, in order, to a stud ``Hand`` and its ``Betting``."""
+
+    __slots__ = ("policy", "cards", "last_ts")
+
+    def __init__(self, hand: Hand, policy: StudPolicy) -> None:
+        super().__init__(hand)
+        self.policy = policy
+        self.cards: dict[int, int] = {}  # cards dealt to each seat so far
+        self.last_ts = hand.start.ts
+
+    def new_betting(self) -> Betting:
+        return Betting(self.hand, self.policy, ROUNDS[0], _no_minimum)
+
+    def feed(self, event: str, src: Source, fields: tuple) -> None:
+        _, card, face, seat, player, amount, kind, all_in, pot, method, reason = fields
+        turn, self.last_ts = self.last_ts, src.ts
+        if event == "action":
+            self.act(src, seat, kind, amount, all_in, reason)
+            self.hand.turns.append(turn)
+        elif event == "deal":
+            n = self.cards[seat] = self.cards.get(seat, 0) + 1
+            street = ROUNDS[max(n - 2, 0)] if n <= 5 else EXTRA
+            if street != EXTRA and not self.finished:
+                self._bet().open_street(street, src)
+            self.hand.deals.append(Card(src, card, seat, face, street))
+        elif event == "seat":
+            self.seat(src, seat, player, amount)
+        elif event == "burn":
+            self.hand.burns.append(Card(src, card, None, face))
+        elif event == "shuffle" or event == "cut":
+            self.shuffle_or_cut(event, src, method)
+        elif event == "rake" and reason == "first_rake":  # art. 8: before the first card, it ends nothing
+            self.hand.rakes.append(Money(src, None, amount or ZERO, reason=reason))
+        elif event in AFTER_BETTING:
+            self.after_betting(event, src, card, seat, amount, pot, reason)
+
+
+def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1 << 16) -> Iterator[Hand]:
+    """Every complete stud hand, in table and ``seq`` order, with ``previous`` set to the table's last hand."""
+    rank: Strength = strength(ruleset)
+    by_strength = ruleset.param("lead_before_bet") == "open_card_strength"
+    by_bet = ruleset.param("min_raise") == "previous_bet"
+
+    def start(table: TableInfo, hand_id: str, src: Source, fields: tuple) -> _HandReplay:
+        hand = Hand(table, hand_id, src, fields[0])
+        return _HandReplay(hand, StudPolicy(hand, rank, by_strength, by_bet))
+
+    yield from replay_hands(con, "stud", COLUMNS, start, batch_size, timed=True)
