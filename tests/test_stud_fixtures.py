@@ -13,11 +13,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from test_baccarat_fixtures import KEY, LOGS, _row, _show
 
 from auditor.engine.audit import audit
 from auditor.engine.registry import checkers
 from auditor.engine.ruleset import load_rulesets
-from test_baccarat_fixtures import KEY, LOGS, _row, _show
 
 FIXTURES = Path(__file__).parent / "fixtures" / "stud"
 FOLDERS = sorted(p for p in FIXTURES.iterdir() if p.is_dir()) if FIXTURES.is_dir() else []

@@ -20,11 +20,14 @@ EXTRA = "extra"
 @dataclass(slots=True)
 class Hand(PokerHand):
     """A stud hand: ``shoe_id`` names the pack it is dealt from; ``unranked`` the rounds whose order of play before
-    a bet the open cards do not give (a seat without its open cards, or a card not of the pack)."""
+    a bet the open cards do not give (a seat without its open cards, or a card not of the pack); ``order_unknown`` why
+    no order of play can be judged: the players in the hand are not the seats dealt in (arts. 3 and 11 d)), or the
+    cards as dealt are not the hands played (a dealing error corrected, art. 11 e))."""
 
     shoe_id: str | None
     turns: list[datetime | None] = field(default_factory=list)
     unranked: list[str] = field(default_factory=list)
+    order_unknown: str | None = None
 
     def open_cards(self, seat: int, upto: str) -> list[str | None]:
         """The open cards of ``seat`` for rounds 1 to ``upto``, in dealing order (fewer when not all dealt)."""

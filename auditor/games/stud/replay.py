@@ -41,6 +41,11 @@ class _HandReplay(HandFeed):
         self.cards: dict[int, int] = {}  # cards dealt to each seat so far
         self.last_ts = hand.start.ts
 
+    def _order_unknown(self, why: str) -> None:
+        """No order of play can be judged in this hand; the first reason is kept (other rules judge its cause)."""
+        if self.hand.order_unknown is None:
+            self.hand.order_unknown = why
+
     def new_betting(self) -> Betting:
         return Betting(self.hand, self.policy, ROUNDS[0], _no_minimum)
 
@@ -48,6 +53,8 @@ class _HandReplay(HandFeed):
         _, card, face, seat, player, amount, kind, all_in, pot, method, reason = fields
         turn, self.last_ts = self.last_ts, src.ts
         if event == "action":
+            if seat not in self.hand.seats:
+                self._order_unknown(f"an action at seat {seat}, which no player of the hand occupies (art. 3)")
             self.act(src, seat, kind, amount, all_in, reason)
             self.hand.turns.append(turn)
         elif event == "deal":
@@ -57,7 +64,13 @@ class _HandReplay(HandFeed):
                 self._bet().open_street(street, src)
             self.hand.deals.append(Card(src, card, seat, face, street))
         elif event == "seat":
+            if self.hand.deals:
+                self._order_unknown(f"seat {seat} taken after the first card (art. 3: no change of seat during a hand)")
             self.seat(src, seat, player, amount)
+        elif event == "card_exposed":
+            self._order_unknown(f"a card of seat {seat} exposed during the deal: that hand is dead (art. 11 d))")
+        elif event == "correction":
+            self._order_unknown("dealing error corrected (art. 11 e)): the cards as dealt are not the hands played")
         elif event == "burn":
             self.hand.burns.append(Card(src, card, None, face))
         elif event == "shuffle" or event == "cut":

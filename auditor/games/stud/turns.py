@@ -97,5 +97,14 @@ def ranked(hand: Hand, ruleset: Ruleset) -> str | None:
     return None
 
 
+def seats_known(hand: Hand, ruleset: Ruleset) -> str | None:
+    """The order of play runs round the players of the hand: not evaluated when fewer than two are seated, or when
+    the seats in play are not those dealt in (a seat change, an action from an empty seat, a dead hand under art.
+    11 d)), or a dealing error was corrected (art. 11 e)): the rules of arts. 3 and 11 report those, once."""
+    if len(hand.seats) < 2:
+        return "fewer than two players seated (art. 3)"
+    return hand.order_unknown
+
+
 # The rules of the order of play judge a hand with players seated, dealt in, and each round's order known.
-IN_TURN = all_of(seated, dealt, ranked)
+IN_TURN = all_of(seated, seats_known, dealt, ranked)

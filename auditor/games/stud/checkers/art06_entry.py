@@ -12,8 +12,7 @@ first hand after he left or bought in again; within a sitting each hand is compa
 5CS-6.6)."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register
-from auditor.games.stud.scopes import (CHAINED, HANDS, NO_ANTE_CLASS, STACKS_UNLOGGED, TABLES, hands, judged,
-                                      said)
+from auditor.games.stud.scopes import CHAINED, HANDS, NO_ANTE_CLASS, STACKS_UNLOGGED, TABLES, hands, judged, said
 
 register(SqlRule(
     id="5CS-6.1", game="stud", scope=TABLES,
