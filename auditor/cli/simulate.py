@@ -23,6 +23,13 @@ app.add_typer(simulate_app, name="simulate")
 Formats = Annotated[str, typer.Option(
     "--format", help="jsonl, csv or parquet; a comma-separated list is used table by table in turn.")]
 Day = Annotated[str, typer.Option("--date", help="The day simulated (YYYY-MM-DD).")]
+Out = Annotated[Path, typer.Option("--out", help="Directory to write DIR/<table_id>.<format> (and labels.jsonl).")]
+Seed = Annotated[int, typer.Option("--seed", help="Same seed and options: byte-identical files.")]
+Hands = Annotated[int, typer.Option("--hands", min=1, help="Hands per table.")]
+HandInject = Annotated[float, typer.Option(
+    "--inject", min=0.0, max=1.0,
+    help="Per hand, the probability of scheduling the next violation of a cycle through every enforced rule; "
+         "each is planted in the first hand (or table) it fits and listed in DIR/labels.jsonl.")]
 Overwrite = Annotated[bool, typer.Option(
     "--overwrite", help="First delete the *.jsonl, *.csv and *.parquet files already in DIR.")]
 

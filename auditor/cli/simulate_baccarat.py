@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from auditor.cli.simulate import Day, Formats, Overwrite, prepare, report, simulate_app
+from auditor.cli.simulate import Day, Formats, Out, Overwrite, Seed, prepare, report, simulate_app
 from auditor.sim.baccarat.run import simulate
 
 
 @simulate_app.command("baccarat")
 def baccarat(
-    out: Annotated[Path, typer.Option("--out", help="Directory to write DIR/<table_id>.<format> (and labels.jsonl).")],
-    seed: Annotated[int, typer.Option("--seed", help="Same seed and options: byte-identical files.")],
+    out: Out,
+    seed: Seed,
     tables: Annotated[int, typer.Option("--tables", min=1, help="Tables.")] = 4,
     shoes: Annotated[int, typer.Option("--shoes", min=1, help="Shoes per table.")] = 6,
     inject: Annotated[float, typer.Option(

@@ -3,28 +3,24 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from auditor.cli.simulate import Day, Formats, Overwrite, prepare, report, simulate_app
+from auditor.cli.simulate import Day, Formats, HandInject, Hands, Out, Overwrite, Seed, prepare, report, simulate_app
 from auditor.sim.holdem.run import simulate_holdem
 
 
 @simulate_app.command("holdem")
 def holdem(
-    out: Annotated[Path, typer.Option("--out", help="Directory to write DIR/<table_id>.<format> (and labels.jsonl).")],
-    seed: Annotated[int, typer.Option("--seed", help="Same seed and options: byte-identical files.")],
+    out: Out,
+    seed: Seed,
     tables: Annotated[int, typer.Option(
         "--tables", min=1,
         help="Tables; of every four: two no-limit cash tables (one short-handed), a fixed-limit cash table and a "
              "no-limit tournament table.")] = 4,
-    hands: Annotated[int, typer.Option("--hands", min=1, help="Hands per table.")] = 250,
-    inject: Annotated[float, typer.Option(
-        "--inject", min=0.0, max=1.0,
-        help="Per hand, the probability of scheduling the next violation of a cycle through every enforced rule; "
-             "each is planted in the first hand (or table) it fits and listed in DIR/labels.jsonl.")] = 0.0,
+    hands: Hands = 250,
+    inject: HandInject = 0.0,
     formats: Formats = "jsonl",
     day: Day = "2024-05-01",
     overwrite: Overwrite = False,
