@@ -59,7 +59,7 @@ register(SqlRule(
         when=f"NOT {_NATURAL} AND n_player = 3 AND banker_must_draw <> (n_banker = 3)",
         seq="bac_deal_seq(u.hand_key, coalesce(b3_nth, p3_nth))",
         line="bac_deal_line(u.hand_key, coalesce(b3_nth, p3_nth))",
-        message="'the Player drew a ' || p3 || ' and the Banker ' "
+        message="'the Player drew a third card worth ' || p3 || ' and the Banker ' "
                 "|| CASE WHEN n_banker = 3 THEN 'drew' ELSE 'stood' END || ' on ' || b2 || '; art. 9(3)-(4) tableau'",
         expected="CASE WHEN banker_must_draw THEN 'draw' ELSE 'stand' END",
         found="CASE WHEN n_banker = 3 THEN 'draw' ELSE 'stand' END",
