@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, ReplayRule, breach
-from auditor.games.holdem.conditions import all_in_logged, seated, short_blind, stacks_logged
+from auditor.games.holdem.conditions import all_in_logged, previous_hand, seated, short_blind, stacks_logged
 
 BLINDS = ("post_small_blind", "post_big_blind")
 
@@ -25,9 +25,9 @@ def _tournament_stacks(hand, ruleset):
 def _tournament_applies(hand, ruleset):
     if not hand.table.config.get("tournament"):
         return NOT_APPLICABLE
-    if hand.gap:
-        return hand.gap
-    if hand.previous is None or not hand.previous.stacks_after:
+    if reason := previous_hand(hand, ruleset):  # the table's first hand has no previous hand: not applicable
+        return reason
+    if not hand.previous.stacks_after:
         return "no stacks logged after the previous hand"
     return seated(hand, ruleset) or stacks_logged(hand, ruleset)
 
