@@ -440,3 +440,29 @@ def test_a_third_short_all_in_after_the_sum_is_reached(tmp_path, profile, expect
     flop = [*TDA_47[:4], (1, "raise", 240), (2, "raise", 340), (4, "fold", 0)]
     findings, _ = run(tmp_path, flop_all_ins("h1", flop, s1=250), profile=profile)
     assert reopening_findings(findings) == expected
+
+
+# --- 6. blinds of a hand voided before the deal ----------------------------------------------------------------------
+
+def voided_after(hand: str, button: int, posts: list[dict]) -> list[dict]:
+    """``posts`` (blinds, each refunded), then the hand is voided before its first card."""
+    return [{"event": "hand_start", "hand_id": hand, "seat": button}, *seated(hand), *posts,
+            {"event": "void", "hand_id": hand, "reason": "misdeal"},
+            *(money("refund", hand, p["seat"], p["amount"]) for p in posts),
+            *(money("stack", hand, s, a) for s, a in STACKS.items()), {"event": "hand_end", "hand_id": hand}]
+
+
+def test_a_hand_voided_before_a_blind_was_due_owes_no_blind(tmp_path):
+    """Voided before the first card, with no blind or only the small blind posted: art. 5's blinds are due "before
+    dealing", and there was no dealing; the hand owes none (it was a THE-5.1 finding)."""
+    rows = [*voided_after("h0", 1, []), *voided_after("h1", 2, [act("h1", 3, "post_small_blind", "5")]),
+            *checked_down("h2", 3, 10, 1)]
+    findings, rules = run(tmp_path, rows, rake_rate="0.05")
+    assert findings == []
+    assert rules["THE-5.1"].evaluated == 3
+
+
+def test_a_blind_posted_by_the_wrong_seat_is_found_in_a_voided_hand_too(tmp_path):
+    rows = [*voided_after("h0", 1, [act("h0", 3, "post_small_blind", "5")]), *checked_down("h1", 2, 10, 1)]
+    findings, _ = run(tmp_path, rows, rake_rate="0.05")
+    assert rules_of(findings) == [("THE-5.1", "h0")]

@@ -63,10 +63,15 @@ def voided_only(hand: Hand, ruleset: Ruleset) -> str | None:
     return None if hand.void is not None else NOT_APPLICABLE
 
 
+def voided_before_the_deal(hand: Hand) -> bool:
+    """The hand was voided before its first card was dealt."""
+    first = hand.first_deal_seq()
+    return hand.void is not None and (first is None or hand.void.seq < first)
+
+
 def dealt(hand: Hand, ruleset: Ruleset) -> str | None:
     """Rules about the cards dealt say nothing about a hand voided before its first card was dealt."""
-    first = hand.first_deal_seq()
-    return NOT_APPLICABLE if hand.void is not None and (first is None or hand.void.seq < first) else None
+    return NOT_APPLICABLE if voided_before_the_deal(hand) else None
 
 
 def played_only(hand: Hand, ruleset: Ruleset) -> str | None:

@@ -9,6 +9,7 @@ from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule, breach
 from auditor.games.holdem.betting import blind_seats
 from auditor.games.holdem.conditions import all_in_logged, seated, short_blind
+from auditor.games.poker.conditions import voided_before_the_deal
 
 NAMES = {"post_small_blind": "small blind", "post_big_blind": "big blind"}
 
@@ -18,7 +19,9 @@ def _posters(hand, ruleset):
     art. 5's seats (a blind posted by the other blind's seat is one error, not a missing blind and a wrong one)."""
     due = blind_seats(sorted(hand.seats), hand.button, ruleset.param("heads_up_button_posts"))
     posts = [[a for a in hand.actions if a.kind == kind] for kind in NAMES]
-    if all([a.seat for a in p] == [seat] for p, seat in zip(posts, due)):
+    # Blinds are due "before dealing": a hand voided before its first card owes none, but those posted must be right.
+    owed = not voided_before_the_deal(hand)
+    if all([a.seat for a in p] == [seat] or (not owed and not p) for p, seat in zip(posts, due)):
         return
     posted = [", ".join(f"seat {a.seat}" for a in p) or "nobody" for p in posts]
     where = next((a.src for p, seat in zip(posts, due) for a in p if a.seat != seat), hand.start)
