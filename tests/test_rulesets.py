@@ -160,3 +160,35 @@ def test_a_rule_caused_by_others_names_their_articles() -> None:
     rules = load_ruleset(RULESET_DIR / "baccarat.toml").rules
     assert rules["BAC-10.1"].caused_by == ("7", "9")
     assert not [r.id for r in rules.values() if r.caused_by and r.id != "BAC-10.1"]
+
+
+@pytest.mark.parametrize("key,value,message", [
+    ("baccarat.commission_rate", "abc", "expected a decimal number, found 'abc'"),
+    ("baccarat.commission_rate", "NaN", "expected a decimal number, found 'NaN'"),
+    ("baccarat.commission_rate", "-0.5", "-0.5 is below the least allowed value 0"),
+    ("baccarat.commission_rate", "7", "7 is above the greatest allowed value 1"),
+    ("holdem.rake_rate_max", "1.5", "1.5 is above the greatest allowed value 1"),
+    ("stud.decision_time_seconds", "0", "0 is below the least allowed value 1"),
+    ("baccarat.decks_min", "-6", "-6 is below the least allowed value 1"),
+    ("holdem.limit_raise_cap", "x", "expected an integer, found 'x'"),
+])
+def test_a_numeric_parameter_outside_its_bounds_is_refused(key, value, message):
+    with pytest.raises(RulesetError, match=re.escape(f"--param {key}: {message}")):
+        load_rulesets(overrides={key: value})
+
+
+def test_every_numeric_parameter_declares_its_bounds():
+    """A number an inspector may override is bounded in the ruleset (data), so that no override the law cannot mean
+    (a negative rate, a rate over 100%) reaches a checker."""
+    for game, ruleset in RULESETS.items():
+        for p in ruleset.parameters.values():
+            if not p.choices and p.numeric:
+                assert p.least is not None, f"{game}.{p.name} declares no 'min'"
+
+
+def test_a_value_in_the_file_outside_its_bounds_names_file_and_key(tmp_path):
+    path = tmp_path / "baccarat.toml"
+    text = (RULESET_DIR / "baccarat.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace('value = "0.05"', 'value = "1.05"', 1), encoding="utf-8")
+    with pytest.raises(RulesetError, match=re.escape("baccarat.toml: parameters[")):
+        load_ruleset(path)

@@ -10,6 +10,7 @@ import hashlib
 import re
 import tomllib
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from auditor.engine.suggest import closest, did_you_mean
@@ -70,6 +71,36 @@ class Parameter:
     description: str
     decision: str
     choices: tuple = ()
+    least: Decimal | None = None  # the file's ``min`` and ``max``, inclusive, for a number
+    greatest: Decimal | None = None
+
+    @property
+    def numeric(self) -> bool:
+        """An integer, or a decimal number written as a string to stay exact (a rate such as "0.05")."""
+        value = self.value
+        return (isinstance(value, int) and not isinstance(value, bool)) or (
+            isinstance(value, str) and _decimal(value) is not None)
+
+    def check(self, value: object) -> None:
+        """Refuse a value outside the declared bounds."""
+        if not self.numeric:
+            return
+        number = _decimal(str(value))
+        if number is None:
+            raise RulesetError(f"expected a number, found {value!r}")
+        if self.least is not None and number < self.least:
+            raise RulesetError(f"{value} is below the least allowed value {self.least}")
+        if self.greatest is not None and number > self.greatest:
+            raise RulesetError(f"{value} is above the greatest allowed value {self.greatest}")
+
+
+def _decimal(text: str) -> Decimal | None:
+    """``text`` as a finite decimal number, else None."""
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return None
+    return number if number.is_finite() else None
 
 
 @dataclass(frozen=True)
@@ -217,13 +248,15 @@ def load_ruleset(path: Path) -> Ruleset:
         if "value" not in p:
             raise RulesetError(f"{w}: missing key 'value'")
         parameters[pname] = Parameter(pname, p["value"], _text(p, "description", w), _text(p, "decision", w),
-                                      tuple(p.get("choices", [])))
+                                      tuple(p.get("choices", [])), _bound(p, "min", w), _bound(p, "max", w))
+        _checked(parameters[pname], p["value"], f"{w}.value")
 
     profiles = doc.get("profiles", {})
     for pname, values in profiles.items():
-        for key in values:
+        for key, value in values.items():
             if key not in parameters:
                 raise RulesetError(f"{name}: profiles.{pname}.{key}: no such parameter")
+            _checked(parameters[key], value, f"{name}: profiles.{pname}.{key}")
 
     rules: dict[str, RuleSpec] = {}
     for i, r in enumerate(_require(doc, "rules", list, name)):
@@ -302,6 +335,7 @@ def load_rulesets(
         parameter = found[game].parameters[pname]
         try:
             coerced = _coerce(parameter.value, value)
+            parameter.check(coerced)
         except RulesetError as exc:
             raise RulesetError(f"--param {key}: {exc}") from None
         if parameter.choices and coerced not in parameter.choices:
@@ -338,4 +372,25 @@ def _coerce(default: object, text: str) -> object:
             return int(text)
         except ValueError:
             raise RulesetError(f"expected an integer, found '{text}'") from None
+    if isinstance(default, str) and _decimal(default) is not None and _decimal(text) is None:
+        raise RulesetError(f"expected a decimal number, found '{text}'")
     return text
+
+
+def _bound(table: dict, key: str, where: str) -> Decimal | None:
+    """A parameter's ``min`` or ``max``: an integer, or a decimal number as a string."""
+    if key not in table:
+        return None
+    value = table[key]
+    number = _decimal(str(value)) if isinstance(value, int | str) and not isinstance(value, bool) else None
+    if number is None:
+        raise RulesetError(f"{where}.{key}: expected a number, found {value!r}")
+    return number
+
+
+def _checked(parameter: Parameter, value: object, where: str) -> None:
+    """The file's own value, or a profile's, must be within the declared bounds."""
+    try:
+        parameter.check(value)
+    except RulesetError as exc:
+        raise RulesetError(f"{where}: {exc}") from None
