@@ -25,7 +25,12 @@ OTHER_DELAY = (1_000, 2_000)  # cut_card, correction, void, result, coup_end
 
 
 class Recorder:
-    """Gives each event of a table its ``seq`` and ``ts``, writes it, and fills in the ``seq`` of watched labels."""
+    """Gives each event of a table its ``seq`` and ``ts``, writes it, and fills in the ``seq`` of watched labels.
+
+    ``delays`` (per event type) and ``other_delay`` are the game's; a subclass of another game sets its own."""
+
+    delays: dict[str, tuple[int, int]] = DELAYS
+    other_delay: tuple[int, int] = OTHER_DELAY
 
     def __init__(self, writer: Writer, rng: random.Random, day: date) -> None:
         self.writer = writer
@@ -43,10 +48,10 @@ class Recorder:
 
     def write(self, events: list[dict]) -> None:
         """Number, time and write ``events``, each after a delay drawn for its event type."""
-        random_, delays = self.rng.random, DELAYS
+        random_, delays, other = self.rng.random, self.delays, self.other_delay
         timed = []
         for payload in events:
-            least, spread = delays.get(payload["event"], OTHER_DELAY)
+            least, spread = delays.get(payload["event"], other)
             timed.append((least + int(random_() * spread), payload))
         self.write_timed(timed)
 

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from auditor.sim.record import Recorder
 
 # Delay before each event type, in milliseconds: (least, spread). Every delay is positive: ``ts`` increases.
@@ -18,33 +16,4 @@ DELAYS: dict[str, tuple[int, int]] = {
 
 
 class HoldemRecorder(Recorder):
-    minute = -1
-    prefix = ""
-
-    def write(self, events: list[dict]) -> None:
-        """Number, time and write ``events``."""
-        rows = []
-        random_, ms, seq = self.rng.random, self.ms, self.seq
-        minute, prefix = self.minute, self.prefix
-        for payload in events:
-            least, spread = DELAYS[payload["event"]]
-            ms += least + int(random_() * spread)
-            seq += 1
-            if ms // 60_000 != minute:
-                minute = ms // 60_000
-                prefix = self.prefix_of(minute)
-            rest = ms % 60_000
-            rows.append((seq, f"{prefix}{rest // 1000:02d}.{rest % 1000:03d}", payload))
-        self.ms, self.seq, self.minute, self.prefix = ms, seq, minute, prefix
-        self.writer.write(rows)
-        self.events += len(rows)
-        if self.watched:
-            seqs = {id(payload): seq for seq, _, payload in rows}
-            for label in self.watched:
-                label.seq = seqs.get(id(label.target), label.seq)
-            self.watched = [label for label in self.watched if label.seq is None]
-
-    def prefix_of(self, minute: int) -> str:
-        """The text of an ISO 8601 local time up to the minute (``ts`` adds seconds and milliseconds)."""
-        day, minutes = divmod(minute, 1440)
-        return f"{self.day + timedelta(days=day)}T{minutes // 60:02d}:{minutes % 60:02d}:"
+    delays = DELAYS
