@@ -52,6 +52,10 @@ HAND = [
     {"event": "hand_end", "hand_id": "H1"},
 ]
 HOLDEM = [{"table_id": "H", "game": "holdem", "seq": i, **r} for i, r in enumerate(HAND)]
+# A five-card stud hand played to a showdown, with its pack, buy-ins and rakes.
+STUD = [json.loads(line) for line in (Path(__file__).parent / "fixtures" / "stud" / "5CS-10.6" / "clean.jsonl")
+        .read_text(encoding="utf-8").splitlines()]
+VALID_LOGS = st.sampled_from([baccarat_coup(), HOLDEM, STUD])
 
 
 # Values a hostile or careless export writes: other notations, other types, extremes.
@@ -138,8 +142,8 @@ def _parquet(records: list) -> bytes:
 
 @st.composite
 def mutated_records(draw: st.DrawFn) -> list:
-    """A valid baccarat coup or hold'em hand with a few records changed."""
-    records = [dict(r) for r in draw(st.sampled_from([baccarat_coup(), HOLDEM]))]
+    """A valid baccarat coup, hold'em hand or stud hand with a few records changed."""
+    records = [dict(r) for r in draw(VALID_LOGS)]
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(0, len(records) - 1))
         how = draw(st.sampled_from(["set", "set", "drop", "duplicate", "replace"]))
@@ -158,7 +162,7 @@ def mutated_records(draw: st.DrawFn) -> list:
 def with_raw_fragment(draw: st.DrawFn) -> bytes:
     """A valid log as JSON Lines, one value replaced by a raw JSON fragment (a number as written, a nesting, an
     escape) that no Python value serialises to."""
-    records = draw(st.sampled_from([baccarat_coup(), HOLDEM]))
+    records = draw(VALID_LOGS)
     i = draw(st.integers(0, len(records) - 1))
     lines = _jsonl(records).decode().splitlines()
     lines[i] = json.dumps({**records[i], draw(st.sampled_from(FIELDS)): "@RAW@"}).replace('"@RAW@"', draw(RAW_JSON))
