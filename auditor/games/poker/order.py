@@ -6,6 +6,10 @@ is up the seat numbers, counterclockwise down them, both wrapping around. The cr
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from typing import TypeVar
+
+K = TypeVar("K")
+T = TypeVar("T")
 
 
 def clockwise(seats: list[int], after: int | None) -> list[int]:
@@ -24,3 +28,25 @@ def counterclockwise(seats: list[int], after: int | None) -> list[int]:
         return seats[::-1]
     start = bisect_left(seats, after)
     return seats[:start][::-1] + seats[start:][::-1]
+
+
+
+def first_out_of_order(done: list[tuple[K, T]], order: list[K]) -> tuple[T, K] | None:
+    """The first of ``done`` ((key, event) in log order, the key a seat or a seat's card) that came before a key
+    ``order`` puts ahead of it, with the earliest such key (whose turn it was); None when ``done`` keeps to
+    ``order``. Only the order is judged: a key not in ``order``, a repeated key and a key of ``order`` missing from
+    ``done`` are left out (what they breach is another rule's matter)."""
+    position = {key: i for i, key in enumerate(order)}
+    seen: set[K] = set()
+    kept: list[tuple[int, T]] = []
+    for key, event in done:
+        if key in position and key not in seen:
+            seen.add(key)
+            kept.append((position[key], event))
+    earliest = len(order)  # the earliest position among the events after the one looked at
+    first: tuple[T, K] | None = None
+    for at, event in reversed(kept):
+        if earliest < at:
+            first = event, order[earliest]
+        earliest = min(earliest, at)
+    return first

@@ -1,0 +1,83 @@
+"""Who is dealt a card first, and who turns his hole card first, at a stud table (art. 10 a)-e)): the cards and
+shows in log order beside the order the article gives; ``poker/order.first_out_of_order`` finds the first one out
+of turn. One out-of-order deal (or showdown), one finding.
+
+The rules of the order of dealing and showing judge a hand under the readings of the order of play (``turns.IN_TURN``):
+not when fewer than two players are seated, nor when the players in the hand are not the seats dealt in (a seat
+taken after the first card, an action from an empty seat, a card exposed in the deal) or a dealing error was
+corrected; nor when the source does not log the table's layout (``croupier_position``: "counterclockwise from the
+croupier's right" needs it) or the dealing order (``deal_order``), nor when a card dealt names no seat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from auditor.engine.ruleset import Ruleset
+from auditor.games.poker.conditions import Applies, all_of, dealt, unless_not_logged
+from auditor.games.poker.hand import Card
+from auditor.games.stud.hand import Hand
+from auditor.games.stud.leaders import strength
+from auditor.games.stud.turns import seats_known
+
+T = TypeVar("T")
+
+
+def per_hand(name: str, compute: Callable[[Hand, Ruleset], T | str]) -> tuple[Applies, Callable[[Hand, Ruleset], T]]:
+    """``compute`` once a hand (kept in ``hand.derived[name]``): the rule's ``applies``, giving the reason when it
+    returns one, and the value its check reads."""
+    def value(hand: Hand, ruleset: Ruleset):
+        if name not in hand.derived:
+            hand.derived[name] = compute(hand, ruleset)
+        return hand.derived[name]
+
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        found = value(hand, ruleset)
+        return found if isinstance(found, str) else None
+
+    return applies, value
+
+
+def numbered(hand: Hand) -> list[tuple[int, int, Card]]:
+    """(seat, the card's number among the seat's cards, the deal) of every card dealt to a seat, in log order."""
+    counts: dict[int, int] = {}
+    out = []
+    for d in hand.deals:
+        if d.seat is not None:
+            n = counts[d.seat] = counts.get(d.seat, 0) + 1
+            out.append((d.seat, n, d))
+    return out
+
+
+def _deals_seated(hand: Hand, ruleset: Ruleset) -> str | None:
+    return "seat of a dealt card not logged" if any(d.seat is None for d in hand.deals) else None
+
+
+# Logged in an order that can be judged: the deal, and the seats round the croupier.
+DEALING = all_of(seats_known, dealt, unless_not_logged("croupier_position"), unless_not_logged("deal_order"),
+                 _deals_seated)
+
+
+def strongest(hand: Hand, seats: Sequence[int], round_no: int, ruleset: Ruleset) -> int | str:
+    """Of ``seats``, the one whose open cards are the strongest for betting round ``round_no`` (``leaders.py``);
+    a reason instead when the open cards do not say (one not logged or not of the pack, too few, or two seats tie,
+    as a card seen twice makes them)."""
+    rank = strength(ruleset)
+    upto = str(round_no)
+    try:
+        keys = {seat: rank(hand.open_cards(seat, upto), round_no) for seat in seats}
+    except ValueError:
+        return f"the open cards of round {round_no} are not all logged cards of the pack"
+    ranked = sorted(keys.values(), reverse=True)
+    if len(ranked) > 1 and ranked[0] == ranked[1]:
+        return f"two seats' open cards of round {round_no} rank alike"
+    return max(keys, key=keys.__getitem__)
+
+
+def folded_before(hand: Hand, seq: int) -> set[int]:
+    """The seats that folded before the event ``seq``."""
+    return {a.seat for a in hand.actions if a.kind == "fold" and a.src.seq < seq}
+
+
+def listed(seats: Sequence[int]) -> str:
+    return ", ".join(map(str, seats))
