@@ -112,3 +112,15 @@ def test_a_hand_won_without_a_showdown_has_nothing_to_show(tmp_path: Path) -> No
     found, coverage = run(tmp_path, (FIXTURES / "5CS-10.10" / "clean.jsonl").read_text(encoding="utf-8"))
     assert not found
     assert coverage["5CS-10.2"] == coverage["5CS-10.9"] == coverage["5CS-10.18"] == {None: 1}
+
+
+def test_cards_and_shows_after_everyone_folded_have_no_order(tmp_path: Path) -> None:
+    """Every player folds in round 3 (instead of checking) and yet gets card 5 and shows: no order to keep there."""
+    def fold(record: dict) -> dict:
+        if record["event"] == "action" and record["action"] == "check" and 420 <= record["seq"] <= 440:
+            record["action"] = "fold"
+        return record
+
+    found, coverage = run(tmp_path, edited(CLEAN, fold))
+    assert not found
+    assert coverage["5CS-10.9"] == coverage["5CS-10.18"] == {None: 1}

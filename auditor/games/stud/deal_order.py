@@ -16,7 +16,7 @@ from typing import TypeVar
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import Applies, all_of, dealt, unless_not_logged
 from auditor.games.poker.hand import Card
-from auditor.games.stud.hand import Hand
+from auditor.games.stud.hand import ROUNDS, Hand
 from auditor.games.stud.leaders import strength
 from auditor.games.stud.turns import seats_known
 
@@ -63,9 +63,8 @@ def strongest(hand: Hand, seats: Sequence[int], round_no: int, ruleset: Ruleset)
     a reason instead when the open cards do not say (one not logged or not of the pack, too few, or two seats tie,
     as a card seen twice makes them)."""
     rank = strength(ruleset)
-    upto = str(round_no)
     try:
-        keys = {seat: rank(hand.open_cards(seat, upto), round_no) for seat in seats}
+        keys = {seat: rank(hand.open_cards(seat, ROUNDS[round_no - 1]), round_no) for seat in seats}
     except ValueError:
         return f"the open cards of round {round_no} are not all logged cards of the pack"
     ranked = sorted(keys.values(), reverse=True)

@@ -37,7 +37,9 @@ def _later_deals(hand: Hand, ruleset: Ruleset) -> list[Deal] | str:
     for n, dealt in sorted(cards.items()):
         folded = folded_before(hand, dealt[0][1].src.seq)
         live = sorted(s for s in hand.seats if s not in folded)
-        leader = strongest(hand, live, n - 2, ruleset) if live else "no player left in the hand"
+        if not live:
+            continue  # a card after everyone folded: no order to keep (5CS-10.16's matter)
+        leader = strongest(hand, live, n - 2, ruleset)
         if isinstance(leader, str):
             return f"who is dealt card {n} first: {leader}"
         after = counterclockwise(live, leader)

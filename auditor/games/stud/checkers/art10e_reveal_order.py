@@ -30,6 +30,8 @@ def _reveal_order(hand: Hand, ruleset: Ruleset) -> list[int] | str:
         return "showdown without a show logged" if after_four else []  # no showdown: nothing to turn over
     folded = folded_before(hand, hand.shows[0].src.seq)
     live = sorted(s for s in hand.seats if s not in folded)
+    if not live:
+        return []  # shows after everyone folded: no order to keep
     best = strongest(hand, live, 4, ruleset)
     return f"who shows first: {best}" if isinstance(best, str) else counterclockwise(live, best)
 
