@@ -25,16 +25,14 @@ from auditor.games.poker.hand import Action
 from auditor.games.poker.order import counterclockwise
 from auditor.games.poker.policy import Policy
 from auditor.games.stud.hand import ROUNDS, Hand
-from auditor.games.stud.leaders import Strength
 
 
 class StudPolicy(Policy):
     bet_takes_turn = True
     answer_corrected = True
 
-    def __init__(self, hand: Hand, strength: Strength, lead_by_strength: bool, raise_by_bet: bool) -> None:
+    def __init__(self, hand: Hand, lead_by_strength: bool, raise_by_bet: bool) -> None:
         self.hand = hand
-        self.strength = strength
         self.lead_by_strength = lead_by_strength
         self.raise_by_bet = raise_by_bet
         self._ranked: tuple[str, int, list[int]] | None = None  # (round, deals seen, seats strongest first)
@@ -65,7 +63,7 @@ class StudPolicy(Policy):
             if len(cards) < n and seat in betting.absent:
                 continue  # not dealt in after his turn passed: nobody waits for him
             try:
-                keys[seat] = self.strength(cards, n)
+                keys[seat] = self.hand.strength(seat, n)
             except ValueError:
                 keys = None
                 break

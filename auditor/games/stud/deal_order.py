@@ -16,8 +16,7 @@ from typing import TypeVar
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import Applies, all_of, dealt, unless_not_logged
 from auditor.games.poker.hand import Card
-from auditor.games.stud.hand import ROUNDS, Hand
-from auditor.games.stud.leaders import strength
+from auditor.games.stud.hand import Hand
 from auditor.games.stud.turns import seats_known
 
 T = TypeVar("T")
@@ -58,13 +57,12 @@ DEALING = all_of(seats_known, dealt, unless_not_logged("croupier_position"), unl
                  _deals_seated)
 
 
-def strongest(hand: Hand, seats: Sequence[int], round_no: int, ruleset: Ruleset) -> int | str:
-    """Of ``seats``, the one whose open cards are the strongest for betting round ``round_no`` (``leaders.py``);
+def strongest(hand: Hand, seats: Sequence[int], round_no: int) -> int | str:
+    """Of ``seats``, the one whose open cards are the strongest for betting round ``round_no`` (``Hand.strength``);
     a reason instead when the open cards do not say (one not logged or not of the pack, too few, or two seats tie,
     as a card seen twice makes them)."""
-    rank = strength(ruleset)
     try:
-        keys = {seat: rank(hand.open_cards(seat, ROUNDS[round_no - 1]), round_no) for seat in seats}
+        keys = {seat: hand.strength(seat, round_no) for seat in seats}
     except ValueError:
         return f"the open cards of round {round_no} are not all logged cards of the pack"
     ranked = sorted(keys.values(), reverse=True)

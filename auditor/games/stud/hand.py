@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from auditor.games.poker.hand import Hand as PokerHand
+from auditor.games.stud.leaders import Strength
 
 ROUNDS = ("1", "2", "3", "4")  # the betting rounds, named by number: round n is played on n open cards
 EXTRA = "extra"
@@ -25,11 +26,22 @@ class Hand(PokerHand):
     cards as dealt are not the hands played (a dealing error corrected, art. 11 e))."""
 
     shoe_id: str | None
+    rank: Strength  # how open cards rank under the audit's readings (``leaders.strength``)
     turns: list[datetime | None] = field(default_factory=list)
     unranked: list[str] = field(default_factory=list)
     order_unknown: str | None = None
+    strengths: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, repr=False)
 
     def open_cards(self, seat: int, upto: str) -> list[str | None]:
         """The open cards of ``seat`` for rounds 1 to ``upto``, in dealing order (fewer when not all dealt)."""
         cards = [d.card for d in self.deals if d.seat == seat]
         return (cards[:1] + cards[2:5])[:ROUNDS.index(upto) + 1]
+
+    def strength(self, seat: int, round_no: int) -> tuple[int, ...]:
+        """The strength of the open cards of ``seat`` for betting round ``round_no`` (``rank``), computed once a hand
+        for the order of play and of the deal alike. ValueError while they are not ``round_no`` cards of the pack."""
+        key = seat, round_no
+        found = self.strengths.get(key)
+        if found is None:
+            found = self.strengths[key] = self.rank(self.open_cards(seat, ROUNDS[round_no - 1]), round_no)
+        return found

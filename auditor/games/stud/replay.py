@@ -88,7 +88,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
     by_bet = ruleset.param("min_raise") == "previous_bet"
 
     def start(table: TableInfo, hand_id: str, src: Source, fields: tuple) -> _HandReplay:
-        hand = Hand(table, hand_id, src, fields[0])
-        return _HandReplay(hand, StudPolicy(hand, rank, by_strength, by_bet))
+        hand = Hand(table, hand_id, src, fields[0], rank)
+        return _HandReplay(hand, StudPolicy(hand, by_strength, by_bet))
 
     yield from replay_hands(con, "stud", COLUMNS, start, batch_size, timed=True)

@@ -39,7 +39,7 @@ def _later_deals(hand: Hand, ruleset: Ruleset) -> list[Deal] | str:
         live = sorted(s for s in hand.seats if s not in folded)
         if not live:
             continue  # a card after everyone folded: no order to keep (5CS-10.16's matter)
-        leader = strongest(hand, live, n - 2, ruleset)
+        leader = strongest(hand, live, n - 2)
         if isinstance(leader, str):
             return f"who is dealt card {n} first: {leader}"
         after = counterclockwise(live, leader)

@@ -32,7 +32,7 @@ def _reveal_order(hand: Hand, ruleset: Ruleset) -> list[int] | str:
     live = sorted(s for s in hand.seats if s not in folded)
     if not live:
         return []  # shows after everyone folded: no order to keep
-    best = strongest(hand, live, 4, ruleset)
+    best = strongest(hand, live, 4)
     return f"who shows first: {best}" if isinstance(best, str) else counterclockwise(live, best)
 
 
