@@ -341,7 +341,8 @@ def test_a_side_pot_nobody_was_awarded_is_art_10s_not_a_split_refused():
     """A pot paid to nobody is not "equal hands not shared" (THE-14.1) but a pot not paid out (art. 10(2))."""
     hand = Hand(TableInfo("H1", CONFIG, frozenset()), "h1", Source(1, "h.jsonl", 1), None)
     share = PotShare(Pot(Decimal(100), (1, 3)), (3,), {3: Decimal(100)})
-    assert pot_rule(hand, review(hand, load_rulesets()["holdem"]), SHOWDOWN, share, {}) == (
+    ruleset = load_rulesets()["holdem"]
+    assert pot_rule(hand, ruleset, review(hand, ruleset), SHOWDOWN, share, {}) == (
         "THE-10.2", "the awards are not the pot less the rake (art. 10(2))")
 
 

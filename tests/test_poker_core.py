@@ -18,7 +18,8 @@ from auditor.games.stud.evaluate import rank5
 
 STUD_RULES = {k: (f"5CS-{n}", k) for k, n in [
     (kind.NOT_SHARED, "5.4"), (kind.LOWER_CATEGORY, "5.1"), (kind.SHARED_UNEQUAL, "11.5"), (kind.NOT_ELIGIBLE, "11.1"),
-    (kind.NOT_BEST, "4.2"), (kind.AWARDS_NOT_POT, "4.1"), (kind.UNEQUAL_SHARES, "4.3"), (kind.ODD_CHIP, "4.3")]}
+    (kind.WEAKER_HAND, "5.3"), (kind.NOT_BEST, "4.2"), (kind.AWARDS_NOT_POT, "4.1"), (kind.UNEQUAL_SHARES, "4.3"),
+    (kind.ODD_CHIP, "4.3")]}
 STUD_RULES[kind.FOLDED_PAID] = ("5CS-4.2", "folded seat {seat} awarded {amount} (art. 4)")
 FIVE = {1: ["As", "Ah", "Ad", "Kc", "Ks"], 2: ["Qs", "Qh", "Jd", "Jc", "9s"], 3: ["Qd", "Qc", "Js", "Jh", "9h"]}
 

@@ -75,9 +75,10 @@ def _is_wheel(cards: list[str], board: list[str]) -> bool:
         STRAIGHT, STRAIGHT_FLUSH)
 
 
-def _wheel(hand: Hand, r: Review, seats: set[int]) -> tuple[str, str] | None:
+def _wheel(hand: Hand, ruleset: Ruleset, r: Review, winners: set[int], recipients: set[int],
+           contenders: set[int]) -> tuple[str, str] | None:
     """Art. 14(3): a wrong award where a 5-4-3-2-A straight decided it (seven cards valued: a full board)."""
-    cards, board = _cards(hand), _board(hand)
+    cards, board, seats = _cards(hand), _board(hand), winners | recipients
     if cards and len(board) == 5 and any(_is_wheel(cards[s], board) for s in seats if s in cards):
         return "THE-14.2", "the Ace counts low only in 5-4-3-2-A (art. 14(3))"
     return None
@@ -89,6 +90,7 @@ SHOWDOWN = Showdown(ranks=_ranks, odd_chip_order=_odd_chip_order, readings=_quad
     kind.LOWER_CATEGORY: ("THE-15.1", "pot awarded to a lower category of hand (art. 15)"),
     kind.SHARED_UNEQUAL: ("THE-10.5", "pot shared with a hand that is not equal to the best (art. 10(3))"),
     kind.NOT_ELIGIBLE: NOT_BEST,
+    kind.WEAKER_HAND: NOT_BEST,
     kind.NOT_BEST: NOT_BEST,
     kind.AWARDS_NOT_POT: ("THE-10.2", "the awards are not the pot less the rake (art. 10(2))"),
     kind.UNEQUAL_SHARES: ("THE-10.3", "equal hands not given equal shares (art. 10(4))"),

@@ -1,10 +1,12 @@
 """The kinds of wrong award a showdown review tells apart, and which one explains a pot paid otherwise than due.
 
-Each game names the rule each kind breaks (``Showdown.rules``): hold'em arts. 10, 13, 14 and 15 (docs/holdem-checks.md:
-each wrong award once, under the first rule that explains it); stud arts. 4, 5 and 11 a), 11 f). The order of the
-questions below is that first rule: a folded recipient (``showdown.py``), a forbidden reading of the hands, equal
-hands not shared, a lower category paid, the game's special valuation, a pot shared with a lower hand, a recipient who
-did not reach the pot, a pot not paid to its best hand, then wrong amounts (unequal shares, the odd chip)."""
+Each game names the rule each kind breaks (``Showdown.rules``): hold'em arts. 10, 13, 14 and 15 (docs/holdem-checks.md);
+stud arts. 4, 5 and 11 a), 11 f) (docs/stud-checks.md): each wrong award once, under the first rule that explains it.
+The order of the questions is that first rule: a folded recipient, a hand won uncontested, a forbidden reading of the
+hands (``showdown.py``), equal hands not shared, then, when a player who should have had nothing of a pot is paid, the
+game's ``stranger_order`` of four questions (hold'em: a lower category paid, the game's special valuation, a pot
+shared with a lower hand, a recipient who did not reach the pot), else a weaker hand of the best hand's category
+paid; then wrong amounts (unequal shares, the odd chip), and a pot not paid to its best hand."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.cards import category_of
 from auditor.games.poker.hand import Hand
 from auditor.games.poker.pots import ZERO
@@ -24,12 +27,15 @@ NOT_SHARED = "not_shared"  # equal hands, one of them left out of the split
 LOWER_CATEGORY = "lower_category"  # a pot paid to a hand of a lower category than the best
 SHARED_UNEQUAL = "shared_unequal"  # a pot shared with a hand that is not equal to the best
 NOT_ELIGIBLE = "not_eligible"  # a pot paid to one who did not reach it (stud art. 11 a)); told apart pot by pot
-NOT_BEST = "not_best"  # a pot not paid to the best hand eligible for it
+WEAKER_HAND = "weaker_hand"  # a pot paid to a weaker hand of the best hand's category
+NOT_BEST = "not_best"  # a pot not paid to the best hand eligible for it (no other kind explains how)
 AWARDS_NOT_POT = "awards_not_pot"  # the awards of a pot are not the pot less the rake
 UNEQUAL_SHARES = "unequal_shares"  # equal hands not given equal shares
 ODD_CHIP = "odd_chip"  # the indivisible remainder not given (whole) to the first tied winner
-AWARD_KINDS = (FOLDED_PAID, NOT_SHARED, LOWER_CATEGORY, SHARED_UNEQUAL, NOT_ELIGIBLE, NOT_BEST, AWARDS_NOT_POT,
-               UNEQUAL_SHARES, ODD_CHIP)
+AWARD_KINDS = (FOLDED_PAID, NOT_SHARED, LOWER_CATEGORY, SHARED_UNEQUAL, NOT_ELIGIBLE, WEAKER_HAND, NOT_BEST,
+               AWARDS_NOT_POT, UNEQUAL_SHARES, ODD_CHIP)
+SPECIAL = "special"  # the game's special valuation (``Showdown.special``), a question of ``stranger_order``
+STRANGER_ORDER = (LOWER_CATEGORY, SPECIAL, SHARED_UNEQUAL, NOT_ELIGIBLE)  # hold'em's order of the questions
 Found = tuple[str, str] | None  # (rule id, message)
 
 
@@ -38,21 +44,30 @@ def fmt(awards: Mapping[int, Decimal]) -> str:
     return ", ".join(f"seat {s}: {a.normalize():f}" for s, a in sorted(awards.items())) or "nothing"
 
 
-def _stranger_rule(hand: Hand, r: Review, game: Showdown, recipients: set[int], winners: set[int]) -> Found:
-    """Recipients who did not hold the best hand: which article was misapplied (None: only the best hand's)."""
+def _stranger_rule(hand: Hand, ruleset: Ruleset, r: Review, game: Showdown, recipients: set[int], winners: set[int],
+                   eligible: set[int] | None = None) -> Found:
+    """Recipients who did not hold the best hand: which article was misapplied, asked in the game's
+    ``stranger_order`` (``eligible``: who reached the pot, None when the awards are judged over the whole hand),
+    else a weaker hand of the best hand's category was paid."""
     strangers = recipients - winners
     best = max(r.ranks[s] for s in winners) if winners else 0
-    if any(category_of(r.ranks.get(s, 0)) < category_of(best) for s in strangers):
-        return game.rules[LOWER_CATEGORY]
-    special = game.special(hand, r, winners | strangers)
-    if special:
-        return special
-    if recipients > winners:
-        return game.rules[SHARED_UNEQUAL]
-    return None
+    for question in game.stranger_order:
+        found: Found = None
+        if question == LOWER_CATEGORY and any(category_of(r.ranks.get(s, 0)) < category_of(best) for s in strangers):
+            found = game.rules[LOWER_CATEGORY]
+        elif question == SPECIAL:
+            contenders = set(r.ranks) if eligible is None else eligible & set(r.ranks)
+            found = game.special(hand, ruleset, r, winners, recipients, contenders)
+        elif question == SHARED_UNEQUAL and recipients > winners:
+            found = game.rules[SHARED_UNEQUAL]
+        elif question == NOT_ELIGIBLE and eligible is not None and recipients - eligible:
+            found = game.rules[NOT_ELIGIBLE]
+        if found:
+            return found
+    return game.rules[WEAKER_HAND]
 
 
-def pot_rule(hand: Hand, r: Review, game: Showdown, share: PotShare, got: dict[int, Decimal],
+def pot_rule(hand: Hand, ruleset: Ruleset, r: Review, game: Showdown, share: PotShare, got: dict[int, Decimal],
              balanced: bool = True) -> Found:
     """The rule a pot paid ``got`` instead of ``share`` breaks (None: only the chips of the whole hand do not add
     up, which is the accounts' one finding)."""
@@ -60,8 +75,7 @@ def pot_rule(hand: Hand, r: Review, game: Showdown, share: PotShare, got: dict[i
     if recipients and recipients < winners:  # paid to nobody is not a split refused: the awards below
         return game.rules[NOT_SHARED]
     if recipients - winners:
-        return _stranger_rule(hand, r, game, recipients, winners) or game.rules[
-            NOT_ELIGIBLE if recipients - set(share.pot.eligible) else NOT_BEST]
+        return _stranger_rule(hand, ruleset, r, game, recipients, winners, set(share.pot.eligible))
     return _amount_rule(hand, game, share.shares, got, len(winners), balanced)
 
 
@@ -79,7 +93,8 @@ def _amount_rule(hand: Hand, game: Showdown, expected: dict[int, Decimal], got: 
     return game.rules[UNEQUAL_SHARES]
 
 
-def hand_rule(hand: Hand, r: Review, game: Showdown, logged: dict[int, Decimal], balanced: bool) -> Found:
+def hand_rule(hand: Hand, ruleset: Ruleset, r: Review, game: Showdown, logged: dict[int, Decimal],
+              balanced: bool) -> Found:
     """Without pot numbers in the log: compare each seat's total over the hand (None: only the chips of the whole
     hand do not add up)."""
     expected = r.expected
@@ -89,7 +104,7 @@ def hand_rule(hand: Hand, r: Review, game: Showdown, logged: dict[int, Decimal],
                         for p in r.pots):
         return game.rules[NOT_SHARED]
     if recipients - winners:
-        return _stranger_rule(hand, r, game, recipients, winners) or game.rules[NOT_BEST]
+        return _stranger_rule(hand, ruleset, r, game, recipients, winners)
     if recipients == winners:
         split = [p for p in r.pots if len(p.winners) > 1]
         if split and sum(logged.values(), ZERO) == sum(expected.values(), ZERO):

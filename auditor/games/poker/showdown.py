@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from auditor.engine.replay_runner import breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.poker.award_kinds import AWARD_KINDS, FOLDED_PAID, fmt, hand_rule, pot_rule
+from auditor.games.poker.award_kinds import AWARD_KINDS, FOLDED_PAID, STRANGER_ORDER, fmt, hand_rule, pot_rule
 from auditor.games.poker.conditions import NO_SEAT, unlogged_rake
 from auditor.games.poker.hand import Hand, Source
 from auditor.games.poker.pots import ZERO, Pot, build_pots, divide, uncalled
@@ -36,18 +36,27 @@ class Showdown:
     order the indivisible remainder goes. ``rules``: the (rule id, message) of each kind of wrong award (the message
     of ``FOLDED_PAID`` names ``{seat}`` and ``{amount}``).
     ``readings(hand, ruleset, review)``: other valuations the game's text forbids, as (rule id, message, ranks); an
-    award that one of them explains is reported under its rule. ``special(hand, review, seats)``: the (rule id,
-    message) of a valuation error the game names among the hands of ``seats`` (hold'em: the Ace low in 5-4-3-2-A)."""
+    award that one of them explains is reported under its rule. ``special(hand, ruleset, review, winners,
+    recipients, contenders)``: the (rule id, message) of a valuation error the game names, when a pot due to
+    ``winners`` went to ``recipients``, the hands of ``contenders`` playing for it (hold'em: the Ace low in
+    5-4-3-2-A). ``stranger_order``: the order of the questions asked of a player paid who
+    should have had nothing (``award_kinds.py``). ``uncontested``: the (rule id, message) of every award to another
+    seat than the one player left when all others folded (the message names ``{seat}``, ``{amount}`` and
+    ``{winner}``); None: such an award is judged as at a showdown."""
 
     ranks: Callable[[Hand, Ruleset, list[int]], dict[int, int] | str]
     odd_chip_order: Callable[[Hand, Ruleset, list[int]], list[int]]
     rules: Mapping[str, tuple[str, str]]
     readings: Callable[[Hand, Ruleset, Review], Iterable[tuple[str, str, dict[int, int]]]] = lambda h, r, v: ()
-    special: Callable[[Hand, Review, set[int]], tuple[str, str] | None] = lambda h, v, s: None
+    special: Callable[[Hand, Ruleset, Review, set[int], set[int], set[int]], tuple[str, str] | None] = lambda *_: None
+    stranger_order: tuple[str, ...] = STRANGER_ORDER
+    uncontested: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         if set(self.rules) != set(AWARD_KINDS):
             raise ValueError(f"a rule for each kind of wrong award: {', '.join(AWARD_KINDS)}")
+        if sorted(self.stranger_order) != sorted(STRANGER_ORDER):
+            raise ValueError(f"the stranger questions in some order: {', '.join(STRANGER_ORDER)}")
 
 
 @dataclass(frozen=True)
@@ -172,6 +181,9 @@ def _judge(hand: Hand, ruleset: Ruleset, game: Showdown, r: Review, pots: list[P
     """``balanced``: the awards add up to what the pots owe; when they do not, the accounts report the chips, and
     the review only who was paid. A folded recipient, then another reading of the hands, explain first."""
     where = next((a.src for a in hand.awards), hand.end or hand.start)
+    if game.uncontested is not None and len(r.ranks) == 1:
+        _uncontested(hand, game.uncontested, r)
+        return
     folded_paid = [a for a in hand.awards if a.seat in hand.folded and a.amount > 0]
     if folded_paid:
         rule, message = game.rules[FOLDED_PAID]
@@ -188,14 +200,24 @@ def _judge(hand: Hand, ruleset: Ruleset, game: Showdown, r: Review, pots: list[P
     if by_pot is not None:
         for share, got in zip(r.pots, by_pot):
             if got != {s: a for s, a in share.shares.items() if a != 0}:
-                found = pot_rule(hand, r, game, share, got, balanced)
+                found = pot_rule(hand, ruleset, r, game, share, got, balanced)
                 src = next((a.src for a in hand.awards if a.pot == r.pots.index(share)), where)
                 if found:
                     r.breaches.append((found[0], src, found[1], fmt(share.shares), fmt(got)))
         return
-    found = hand_rule(hand, r, game, logged, balanced)
+    found = hand_rule(hand, ruleset, r, game, logged, balanced)
     if found:
         r.breaches.append((found[0], where, found[1], fmt(r.expected), fmt(logged)))
+
+
+def _uncontested(hand: Hand, rule: tuple[str, str], r: Review) -> None:
+    """Every award to another seat than the one player left; the chips alone wrong are the accounts' finding."""
+    (winner,) = r.ranks
+    for a in hand.awards:
+        if a.seat != winner and a.amount > 0:
+            amount = f"{a.amount.normalize():f}"
+            message = rule[1].format(seat=a.seat, amount=amount, winner=winner)
+            r.breaches.append((rule[0], a.src, message, "0", amount))
 
 
 def _logged_by_pot(hand: Hand, count: int) -> list[Shares] | None:
