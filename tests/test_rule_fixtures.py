@@ -49,10 +49,7 @@ SHARED_AUDIT = frozenset({"baccarat", "holdem"})  # every rule judged within one
 PENDING: dict[str, frozenset[str]] = {
     "baccarat": frozenset(),
     "holdem": frozenset(),
-    "stud": frozenset({
-        "5CS-4.1", "5CS-4.2", "5CS-4.3", "5CS-5.1", "5CS-5.2", "5CS-5.3", "5CS-5.4", "5CS-7.1", "5CS-9.1", "5CS-9.2",
-        "5CS-10.16", "5CS-11.1", "5CS-11.5",
-    }),
+    "stud": frozenset({"5CS-7.1", "5CS-9.1", "5CS-9.2"}),
 }
 
 

@@ -5,7 +5,8 @@ it, so chips still balance wherever the rule planted is not about balance.
 A wrong award is one finding, under the rule that explains it (the checkers' order): a folded player paid at a
 showdown 5CS-4.2; an all-in player paid a side pot he did not reach 5CS-11.1; a pot shared between unequal hands
 5CS-11.5; a lower category paid 5CS-5.1; the same category, the weaker hand paid 5CS-5.3. So the award plants
-leave out hands that a straight with the Ace as a 4 (5CS-5.2) could explain."""
+leave out hands that a misreading of the straights (5CS-5.2: A-5-6-7-8, or a straight round the corner) could
+explain."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ MoneyPlant = Callable[[PlayedHand, StudTable, random.Random], "Planted | None"]
 
 
 def _ace_low(hand: PlayedHand, seat: int) -> bool:
-    """His cards hold A, 5, 6 and 7: a straight with the Ace as a 4 is in question."""
-    return set("A567") <= {card[0] for card in hand.cards[seat]}
+    """His cards hold an Ace and a 5: a straight read wrongly (A-5-6-7-8, J-Q-K-A-5 …) is in question."""
+    return set("A5") <= {card[0] for card in hand.cards[seat]}
 
 
 def pot_total(hand: PlayedHand, pot: int) -> int:

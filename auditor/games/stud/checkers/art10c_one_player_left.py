@@ -1,0 +1,32 @@
+"""Art. 10 c) iii) (第二輪, second round; rounds 3 and 4 follow it): "Play continues in this way until one player
+remains, who wins the pot, or, if two or more players remain and all have bet, play continues."
+
+When a fold leaves one player in the hand, he wins the pot at once: no further card is dealt, to him or to anyone.
+The first card dealt after that fold is the finding (a card of rounds 2-4 dealt to fewer than two players is also
+5CS-10.8's). Who is paid the pot is 5CS-4.1's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from auditor.engine.registry import register
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
+from auditor.games.poker.conditions import all_of, seated
+from auditor.games.stud.hand import Hand
+from auditor.games.stud.turns import seats_known
+
+
+def _card_after_last_fold(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
+    last = next((a for a in hand.actions if a.kind == "fold" and a.live_players == 2), None)
+    if last is None:
+        return
+    card = next((d for d in hand.deals if d.src.seq > last.src.seq), None)
+    if card is not None:
+        winner = next(iter(set(hand.seats) - {a.seat for a in hand.actions if a.kind == "fold"}), None)
+        yield breach(card.src, f"a card was dealt to seat {card.seat} after seat {last.seat} folded (seq "
+                               f"{last.src.seq}) and left seat {winner} alone in the hand (art. 10 c) iii): the "
+                               "last player wins the pot at once)", "no card", card.card)
+
+
+register(ReplayRule(id="5CS-10.16", game="stud", check=_card_after_last_fold, applies=all_of(seated, seats_known)))
