@@ -31,6 +31,7 @@ RANKS = "AKQJT98765"  # art. 1 a), highest first
 SUITS = "shcd"  # art. 10 b): spades, hearts, clubs, diamonds, highest first
 PACK = {rank + suit for rank in RANKS for suit in SUITS}
 SESSION = ("buy_in", "top_up", "leave")
+SHOWDOWN_RULES = {"5CS-4.2", "5CS-4.3", "5CS-5.1", "5CS-5.2", "5CS-5.3", "5CS-5.4", "5CS-11.1", "5CS-11.5"}
 
 
 def money(record: dict) -> Decimal:
@@ -346,7 +347,8 @@ def test_same_seed_same_bytes(tmp_path: Path) -> None:
 
 def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[dict]]) -> None:
     """Every record fits the schema, and the ingester accepts all of them in each format; the rules with a checker
-    (set-based and replayed) find nothing and judge every hand (not every stud rule has a checker yet: the audit is
+    (set-based and replayed) find nothing and judge every hand they apply to: 5CS-4.1 the hands won uncontested, the
+    other award rules the showdowns, the rest every hand (not every stud rule has a checker yet: the audit is
     incomplete, but nothing is quarantined)."""
     assert {path.suffix for path in day.iterdir()} == {".jsonl", ".csv", ".parquet"}
     for records in tables.values():
@@ -361,8 +363,10 @@ def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[di
     assert sum(f.records for f in result.inputs) == sum(len(records) for records in tables.values())
     assert result.games == ["stud"] and result.exit_code == 4
     hands = sum(r["event"] == "hand_start" for records in tables.values() for r in records)
+    showdowns = len({(r["table_id"], r["hand_id"]) for rs in tables.values() for r in rs if r["event"] == "show"})
     replayed = {c.id for c in checkers("stud") if isinstance(c, ReplayRule)}
-    assert replayed and {r.id: r.evaluated for r in result.rules if r.id in replayed} == dict.fromkeys(replayed, hands)
+    applies = dict.fromkeys(replayed, hands) | {"5CS-4.1": hands - showdowns} | dict.fromkeys(SHOWDOWN_RULES, showdowns)
+    assert replayed >= SHOWDOWN_RULES and {r.id: r.evaluated for r in result.rules if r.id in replayed} == applies
 
 
 def test_every_hand_is_lawful(tables: dict[str, list[dict]]) -> None:

@@ -214,7 +214,7 @@ def _uncontested(hand: Hand, rule: tuple[str, str], r: Review) -> None:
     """Every award to another seat than the one player left; the chips alone wrong are the accounts' finding."""
     (winner,) = r.ranks
     for a in hand.awards:
-        if a.seat != winner and a.amount > 0:
+        if a.seat is not None and a.seat != winner and a.amount > 0:
             amount = f"{a.amount.normalize():f}"
             message = rule[1].format(seat=a.seat, amount=amount, winner=winner)
             r.breaches.append((rule[0], a.src, message, "0", amount))
