@@ -129,3 +129,12 @@ def test_hands_that_cannot_be_valued_are_not_evaluated(change, why):
     change(hand)
     result = review(hand, RULESET, SHOWDOWN)
     assert why in (result.missing or "") and result.breaches == []
+
+
+def test_without_pot_numbers_a_player_paid_beyond_the_pots_he_reached_is_11_1():
+    """The same side pot paid to the short player, the log naming no pot: seat 5 (all in for 100) holds the
+    full house here, is due the main pot of 300 and is paid 700, more than every pot he reached holds."""
+    cards = {5: ["As", "9h", "Ad", "9c", "Ah"], 2: CARDS[2], 7: ["Qh", "9d", "Qs", "8c", "9s"]}
+    hand = _hand({5: 100, 2: 300, 7: 300}, [(5, 700, None)], cards=cards)
+    assert _rules(hand) == ["5CS-11.1"]
+    assert _rules(_hand({5: 100, 2: 300, 7: 300}, [(5, 300, None), (2, 400, None)], cards=cards)) == []

@@ -109,4 +109,10 @@ def hand_rule(hand: Hand, ruleset: Ruleset, r: Review, game: Showdown, logged: d
         split = [p for p in r.pots if len(p.winners) > 1]
         if split and sum(logged.values(), ZERO) == sum(expected.values(), ZERO):
             return _amount_rule(hand, game, expected, logged, max(len(p.winners) for p in split))
-    return game.rules[NOT_BEST] if balanced else None
+    return game.rules[NOT_ELIGIBLE if _beyond_reach(r, logged) else NOT_BEST] if balanced else None
+
+
+def _beyond_reach(r: Review, logged: dict[int, Decimal]) -> bool:
+    """A player paid more than all the pots he reached hold (less the rake): he was paid a pot he did not reach."""
+    return any(amount > sum((sum(p.shares.values(), ZERO) for p in r.pots if seat in p.pot.eligible), ZERO)
+               for seat, amount in logged.items())
