@@ -72,9 +72,10 @@ def _straights(hand: Hand, ruleset: Ruleset, r: Review, winners: set[int], recip
                contenders: set[int]) -> tuple[str, str] | None:
     """Art. 5(6): a pot due to ``winners`` paid to ``recipients`` as a misreading of the straights would pay it
     among the hands of ``contenders``."""
-    cards = _cards(hand, sorted(contenders | recipients)) if recipients <= set(r.ranks) else None
+    seats = contenders | winners | recipients
+    cards = _cards(hand, sorted(seats)) if seats <= set(r.ranks) else None
     suited = bool(ruleset.param("suited_a5678_is_straight_flush"))
-    what = misread(cards, contenders | winners, recipients, suited) if isinstance(cards, dict) else None
+    what = misread(cards, seats, recipients, suited) if isinstance(cards, dict) else None
     if what is None:
         return None
     return "5CS-5.2", (f"the award follows {what} (art. 5: the straights run from A-K-Q-J-10 to 9-8-7-6-5, and "
