@@ -14,6 +14,7 @@ from auditor.games.poker import award_kinds as kind
 from auditor.games.poker.hand import Card, Money, Source, TableInfo
 from auditor.games.poker.showdown import review
 from auditor.games.stud.hand import Hand
+from auditor.games.stud.leaders import strength
 from auditor.games.stud.showdown import DUPLICATE, FOREIGN, SHOWDOWN
 from auditor.games.stud.straights import misread
 
@@ -31,7 +32,7 @@ def _hand(bets: dict[int, int], awards: list[tuple[int, int, int]], folded: set[
           cards: dict[int, list[str]] | None = None) -> Hand:
     """A hand whose seats put in ``bets`` (no ante, no rake), dealt ``cards`` (each seat's five, the second its hole
     card), paid ``awards`` (seat, amount, pot)."""
-    hand = Hand(TableInfo("T1", {"chip_unit": "5"}, frozenset()), "H1", _at(1), "K1")
+    hand = Hand(TableInfo("T1", {"chip_unit": "5"}, frozenset()), "H1", _at(1), "K1", strength(RULESET))
     hand.seats = {s: f"M{s}" for s in bets}
     hand.contributions = {s: Decimal(b) for s, b in bets.items()}
     hand.folded = set(folded)
