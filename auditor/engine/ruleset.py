@@ -147,6 +147,20 @@ class Ruleset:
             return self.overrides[name]
         return self.parameters[name].value
 
+    def int_param(self, name: str) -> int:
+        """``param(name)``, which the code reads as a whole number (a count, seconds)."""
+        value = self.param(name)
+        if not isinstance(value, int):
+            raise TypeError(f"{self.path.name}: parameter {name} is {value!r}, not a whole number")
+        return value
+
+    def str_param(self, name: str) -> str:
+        """``param(name)``, which the code reads as a text (one of its choices)."""
+        value = self.param(name)
+        if not isinstance(value, str):
+            raise TypeError(f"{self.path.name}: parameter {name} is {value!r}, not a text")
+        return value
+
     def article(self, number: str) -> Article:
         for art in self.articles.values():
             if number == art.number or number in art.aliases:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import NamedTuple, TypeVar, overload
+from typing import NamedTuple, Self, TypeVar, overload
 
 
 class Source(NamedTuple):
@@ -135,7 +135,7 @@ class Hand:
     streets_played: list[str] = field(default_factory=list)  # the betting rounds opened after the first
     void: Source | None = None
     end: Source | None = None
-    previous: Hand | None = None  # the previous hand at this table
+    previous: Self | None = None  # the previous hand at this table (of the same game)
     # Why the previous hand is unknown although this is not the table's first (None: ``previous`` is it): a
     # quarantined record lies between the two, or the previous hand was tainted.
     gap: str | None = None
