@@ -74,7 +74,7 @@ def nightly(
     passphrase, signer = _signing_passphrase(sign) if sign else (None, None)
     started = now()
     options = NightOptions(catalog, inbox, day, workers, dask, not no_pdf,
-                           (sign, passphrase) if sign and passphrase else None, examples)
+                           (sign, passphrase) if sign and passphrase is not None else None, examples)
 
     def facts(gaming_day: str, out: Path) -> dict:
         return {**run_facts(started, [inbox], out, db=None, threads=None, memory_limit=None),
