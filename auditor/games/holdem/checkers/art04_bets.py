@@ -35,7 +35,7 @@ def _tournament_applies(hand: Hand, ruleset: Ruleset) -> str | None:
         return NOT_APPLICABLE
     if reason := previous_hand(hand, ruleset):  # the table's first hand has no previous hand: not applicable
         return reason
-    if hand.previous is None or not hand.previous.stacks_after:  # (None: never, previous_hand said)
+    if hand.previous is None or not hand.previous.stacks_after:  # previous_hand made sure it is known
         return "no stacks logged after the previous hand"
     return seated(hand, ruleset) or stacks_logged(hand, ruleset)
 
