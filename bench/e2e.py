@@ -108,7 +108,9 @@ def timed(cmd: list[str]) -> dict:
 
 
 def measure_pair(name: str, floor_cmd: list[str], audit_cmd: list[str], repeat: int) -> dict:
-    floors, audits, runs = [], [], []
+    floors: list[float] = []
+    audits: list[float] = []
+    runs: list[dict] = []
     for i in range(repeat):
         floor = timed(floor_cmd)
         audit = timed(audit_cmd)

@@ -60,7 +60,7 @@ def child_baccarat(a: argparse.Namespace) -> None:
 
     con = duckdb.connect(a.db, read_only=True)
     con.execute(f"SET threads = {a.threads}")
-    coups = con.execute("SELECT count(*) FROM events WHERE event = 'coup_start'").fetchone()[0]
+    coups = con.execute("SELECT count(*) FROM events WHERE event = 'coup_start'").fetchall()[0][0]
     con.execute(BACCARAT_FLOORS["read the events once"]).fetchall()  # warm the file cache, as the checks' own runs are
     floors = {name: _median_time(lambda q=q: con.execute(q).fetchall(), a.repeat)
               for name, q in BACCARAT_FLOORS.items()}
@@ -79,7 +79,7 @@ def child_holdem(a: argparse.Namespace) -> None:
     ingest(con, discover(files))
     rulesets = load_rulesets(profile="common")
     holdem = rulesets["holdem"]
-    hands = con.execute("SELECT count(*) FROM events WHERE event = 'hand_start'").fetchone()[0]
+    hands = con.execute("SELECT count(*) FROM events WHERE event = 'hand_start'").fetchall()[0][0]
     floors = {
         "events streamed into Python": _median_time(lambda: sum(1 for _ in events(con, 1 << 16)), a.repeat),
         "strict replay, no rule": _median_time(lambda: sum(1 for _ in replay(con, holdem)), a.repeat),

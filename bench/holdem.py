@@ -113,13 +113,13 @@ def _checks(con, threads: int, profile: str = "common") -> dict:
     from auditor.engine.ruleset import load_rulesets
 
     rulesets = load_rulesets(profile=profile)
-    hands = con.execute("SELECT count(*) FROM events WHERE event = 'hand_start'").fetchone()[0]
+    hands = con.execute("SELECT count(*) FROM events WHERE event = 'hand_start'").fetchall()[0][0]
     watch = _Watch(con)
     before = rss_now_mb()
     with Timer() as t:
-        run_checks(watch, rulesets)
+        run_checks(watch, rulesets)  # type: ignore[arg-type]  # a proxy of the connection that times executemany
     findings = dict(con.execute("SELECT severity, count(*) FROM findings GROUP BY ALL").fetchall())
-    coverage_rows = con.execute("SELECT count(*) FROM coverage").fetchone()[0]
+    coverage_rows = con.execute("SELECT count(*) FROM coverage").fetchall()[0][0]
     return dict(wall=t.wall, cpu=t.cpu, count=hands, findings=findings, coverage_rows=coverage_rows,
                 executemany_s=watch.many, executemany_rows=watch.many_rows, rss_before_checks_mb=before)
 
@@ -178,7 +178,7 @@ def child_setup_sim(a: argparse.Namespace) -> None:
     try:
         from auditor.sim.holdem.run import simulate_holdem
     except ImportError:
-        simulate_holdem = None
+        simulate_holdem = None  # type: ignore[assignment]  # an auditor without the hold'em simulator
     if simulate_holdem is not None and not a.pluribus:
         with Timer() as ts:
             summary = simulate_holdem(folder / "jsonl", seed=a.seed, tables=a.tables, hands=a.hands)
@@ -193,8 +193,8 @@ def child_setup_sim(a: argparse.Namespace) -> None:
     with Timer() as ti:
         result = ingest(con, discover(logs))
     con.execute("CHECKPOINT")
-    hands = con.execute("SELECT count(*) FROM events WHERE event = 'hand_start'").fetchone()[0]
-    tables = con.execute("SELECT count(*) FROM tables").fetchone()[0]
+    hands = con.execute("SELECT count(*) FROM events WHERE event = 'hand_start'").fetchall()[0][0]
+    tables = con.execute("SELECT count(*) FROM tables").fetchall()[0][0]
     con.close()
     info = dict(source=source, seed=a.seed, tables=tables, hands=hands, simulated=simulated, events=result.events,
                 quarantined=result.quarantined, simulate_s=ts.wall if ts else None, ingest_s=ti.wall)
@@ -383,7 +383,7 @@ def ensure_sim_db(args: argparse.Namespace, copies: int) -> Path:
             con.execute(f"INSERT INTO tables SELECT * REPLACE (table_id || '{s}' AS table_id, file || '{s}' AS file) "
                         f"FROM b.tables")
         con.execute("CHECKPOINT")
-    rows = con.execute("SELECT count(*) FROM events").fetchone()[0]
+    rows = con.execute("SELECT count(*) FROM events").fetchall()[0][0]
     con.close()
     tmp.rename(path)
     print(f"    {rows:,} events in {t.wall:.1f} s, {path.stat().st_size / 2**20:.0f} MB", flush=True)
@@ -473,7 +473,7 @@ def main(argv: list[str] | None = None) -> None:
                          f"{m.rss():.0f}" if ok else "", str(len(m.values("wall")))])
         print(f"\nSimulated hands, checks only ({sim_profile(args)} profile), data already in a DuckDB file:")
         print(table(["hands", "wall s (min-max)", "hands/s", "cpu s", "peak RSS MB", "n"], rows))
-    payload = {"machine": machine(), "versions": versions(), "args": vars(args)}
+    payload: dict[str, object] = {"machine": machine(), "versions": versions(), "args": vars(args)}
     if part1 and "pk" in part1:
         payload["part1"] = {k: ([vars(r) | {"log": r.log[-2000:]} for r in v.runs] if isinstance(v, Measure) else v)
                             for k, v in part1.items()}

@@ -42,8 +42,8 @@ AUDITOR = Path(sys.executable).with_name("auditor")
 
 
 def _simulate(folder: Path, args: argparse.Namespace) -> None:
-    from auditor.sim.baccarat import simulate
-    from auditor.sim.holdem import simulate_holdem
+    from auditor.sim.baccarat.run import simulate
+    from auditor.sim.holdem.run import simulate_holdem
 
     if (folder / "done").exists():
         return

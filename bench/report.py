@@ -48,9 +48,8 @@ def many_findings(result, count: int, tables: int = 100):
         counts[(row["rule"], row["severity"])] = counts.get((row["rule"], row["severity"]), 0) + 1
     rules = [dataclasses.replace(r, violations=counts.get((r.id, "violation"), 0),
                                  warnings=counts.get((r.id, "warning"), 0)) for r in result.rules]
-    tables = sorted({row["table"] for row, _ in rows})
     return dataclasses.replace(result, findings=[r for r, _ in rows], evidence=[e for _, e in rows], rules=rules,
-                               tables=tables)
+                               tables=sorted({row["table"] for row, _ in rows}))
 
 
 def sample_result():

@@ -125,10 +125,10 @@ def audit(
     con.close()
     with progress_display(quiet, verbose) as progress:
         progress.start("writing", 1)
-        written = publish_or_exit(folder, result, pdf=not no_pdf, key=(sign, passphrase) if sign else None,
-                                  examples=examples)
+        key = (sign, passphrase) if sign and passphrase is not None else None
+        written = publish_or_exit(folder, result, pdf=not no_pdf, key=key, examples=examples)
         progress.step("report.pdf" if not no_pdf else "findings files")
-    if junit:
+    if junit and coverage is not None:  # computed when --junit is given
         write_junit_or_exit(junit, result, coverage, out)
     print_outcome(result, out, written, output_format)
     verdict = result.verdict

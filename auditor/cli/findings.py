@@ -52,7 +52,8 @@ def findings(
     """What a nightly catalog found: which breaches a table has had, which rules break most, how compliance moves
     week by week. Each finding carries its gaming day, the run that found it and, with --closed, the run that
     stopped finding it. Exit 0; 2 when the catalog cannot be read."""
-    where, params = ["TRUE"], []
+    where: list[str] = ["TRUE"]
+    params: list[object] = []
     if not closed:
         where.append("stopped_run IS NULL")
     if since:

@@ -50,9 +50,9 @@ def nightly(
     inbox: Path = typer.Option(..., "--inbox", help="Folder of log files to take in (searched recursively). A "
                                "file in a top-level folder named YYYY-MM-DD belongs to that gaming day; any other "
                                "to --date. Files already taken in (by content) are skipped."),
-    day: str | None = typer.Option(None, "--date", callback=_gaming_day, show_default="yesterday",
-                                   help="The gaming day of this run (YYYY-MM-DD): of inbox files outside a dated "
-                                        "folder, and the run's name (DAY.N)."),
+    day: str = typer.Option(None, "--date", callback=_gaming_day, show_default="yesterday",  # None: yesterday
+                            help="The gaming day of this run (YYYY-MM-DD): of inbox files outside a dated "
+                                 "folder, and the run's name (DAY.N)."),
     workers: int = typer.Option(1, "--workers", min=1, help="Processes auditing partitions (game, day, range of "
                                                             "tables) side by side on this machine."),
     dask: str | None = typer.Option(None, "--dask", help="Send the partition audits to this Dask scheduler "
@@ -71,14 +71,14 @@ def nightly(
     Safe to run again after a crash, or twice: files are taken in once, the catalog changes in one step per run.
     See docs/nightly.md."""
     rulesets = load_rulesets_or_exit()
-    passphrase = _signing_passphrase(sign) if sign else None
+    passphrase, signer = _signing_passphrase(sign) if sign else (None, None)
     started = now()
-    options = NightOptions(catalog, inbox, day, workers, dask, not no_pdf, (sign, passphrase) if sign else None,
-                           examples)
+    options = NightOptions(catalog, inbox, day, workers, dask, not no_pdf,
+                           (sign, passphrase) if sign and passphrase is not None else None, examples)
 
     def facts(gaming_day: str, out: Path) -> dict:
         return {**run_facts(started, [inbox], out, db=None, threads=None, memory_limit=None),
-                "catalog": str(catalog), "gaming_day": gaming_day}
+                "catalog": str(catalog), "gaming_day": gaming_day, **({"signer": signer} if signer else {})}
 
     try:
         with progress_display(quiet) as progress:

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeElapsedColumn
 from rich.progress import Progress as RichProgress
 
 from auditor.engine.audit import Progress
@@ -39,7 +39,7 @@ def progress_display(quiet: bool, verbose: bool = False) -> Iterator[Progress]:
         TextColumn("{task.description:<9}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[item]}"),
         TimeElapsedColumn(), console=console, transient=False,
     )
-    tasks: dict[str, int] = {}
+    tasks: dict[str, TaskID] = {}
     current: list[str] = []
 
     def start(label: str, total: int) -> None:

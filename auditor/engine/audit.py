@@ -10,6 +10,7 @@ from pathlib import Path
 import duckdb
 
 from auditor import __version__
+from auditor.db import one_row, scalar
 from auditor.engine.batches import BATCH_UNITS, table_batches
 from auditor.engine.evidence import finding_evidence, gaming_days
 from auditor.engine.registry import SqlRule, checkers
@@ -86,15 +87,14 @@ def run_checks(
         sql_rules = [c for c in enforced if isinstance(c, SqlRule)]
         replay_rules = [c for c in enforced if isinstance(c, ReplayRule)]
         if sql_rules:
-            model = importlib.import_module(BY_NAME[game].model)
+            model = importlib.import_module(BY_NAME[game].module("model"))
             batches = table_batches(con, game, batch_units)
             progress.start(f"{game}", len(sql_rules) * len(batches))
             for batch in batches:
                 model.build_model(con, ruleset, batch)
                 run_sql_rules(con, sql_rules, ruleset, progress.step)
         if replay_rules:
-            hands = con.execute("SELECT count(*) FROM events WHERE game = ? AND event = ?",
-                                [game, BY_NAME[game].start]).fetchone()[0]
+            hands = scalar(con, "SELECT count(*) FROM events WHERE game = ? AND event = ?", [game, BY_NAME[game].start])
             progress.start(f"{game}", replay_steps(hands))
             run_replay_rules(con, game, replay_rules, ruleset, progress.step)
     return games
@@ -103,7 +103,7 @@ def run_checks(
 def _units(con: duckdb.DuckDBPyConnection, game: str) -> dict[str, int]:
     """How many coups, hands, shoes, tables and bets of ``game`` the accepted records hold."""
     columns = ", ".join(f"{sql} AS {unit}" for unit, sql in UNITS_SQL.items())
-    row = con.execute(f"SELECT {columns} FROM events WHERE game = ?", [game]).fetchone()
+    row = one_row(con, f"SELECT {columns} FROM events WHERE game = ?", [game])
     return dict(zip(UNITS_SQL, row))
 
 
@@ -229,8 +229,8 @@ def audit_result(
     """The ``AuditResult`` of checked logs: ``con`` holds ``events``, ``tables``, ``quarantine``, ``findings`` and
     ``coverage`` (tables or views), ``games`` the games checked. ``audit`` ends with it; ``auditor nightly`` calls it
     on a day assembled from its catalog."""
-    period = con.execute("SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') "
-                         "FROM events").fetchone()
+    period = one_row(con, "SELECT strftime(min(ts), '%Y-%m-%dT%H:%M:%S'), strftime(max(ts), '%Y-%m-%dT%H:%M:%S') "
+                     "FROM events")
     quarantine = quarantined_records(con)
     used = [rulesets[g] for g in games if g in rulesets]
     params = dict(sorted((params or {}).items()))

@@ -17,8 +17,12 @@ from auditor.model.finding import rule_order
 
 
 class Checker(Protocol):
-    id: str
-    game: str
+    """A registered rule (``SqlRule`` or ``ReplayRule``): its id and its game."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def game(self) -> str: ...
 
 
 class RegistryError(Exception):

@@ -1,17 +1,18 @@
 """Run sequence rules: one replay of each hand, every replay rule of the game judging it in turn.
 
 A ``ReplayRule`` is the replay counterpart of ``SqlRule``: ``applies(hand, ruleset)`` says why a hand cannot be
-evaluated (None when it can) and ``check(hand, ruleset)`` yields ``Breach``es. Findings and coverage go to the same
-DuckDB tables as the SQL rules'."""
+evaluated (None when it can) and ``check(hand, ruleset)`` yields ``Breach``es. It is generic over the hand type of its
+game's replay (``ReplayRule[Hand]`` with hold'em's ``Hand`` takes hold'em hands only). Findings and coverage go to the
+same DuckDB tables as the SQL rules'."""
 
 from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import duckdb
 import pyarrow as pa
@@ -39,24 +40,56 @@ class Breach:
     severity: str | None = None  # None: the rule's default severity
 
 
-def breach(src: Any, message: str, expected: object = None, found: object = None,
+class Located(Protocol):
+    """An event's place in the log (the poker replay's ``Source``)."""
+
+    @property
+    def seq(self) -> int | None: ...
+    @property
+    def file(self) -> str | None: ...
+    @property
+    def line(self) -> int | None: ...
+
+
+def breach(src: Located, message: str, expected: object = None, found: object = None,
            severity: str | None = None) -> Breach:
-    """A ``Breach`` at the event ``src`` (anything with ``seq``, ``file`` and ``line``)."""
+    """A ``Breach`` at the event ``src``."""
     return Breach(src.seq, src.file, src.line, message,
                   None if expected is None else str(expected), None if found is None else str(found), severity)
 
 
-def always(hand: Any, ruleset: Ruleset) -> str | None:
+class ReplayedTable(Protocol):
+    @property
+    def table_id(self) -> str: ...
+
+
+class ReplayedHand(Protocol):
+    """What the runner reads of a replayed hand: its table, its id, and whether a record of it was quarantined."""
+
+    @property
+    def table(self) -> ReplayedTable: ...
+    @property
+    def hand_id(self) -> str: ...
+    @property
+    def tainted(self) -> bool: ...
+
+
+HandT = TypeVar("HandT", bound=ReplayedHand)
+
+
+def always(hand: object, ruleset: Ruleset) -> str | None:
     """The default ``applies``: every hand can be evaluated."""
     return None
 
 
 @dataclass(frozen=True)
-class ReplayRule:
+class ReplayRule(Generic[HandT]):
+    """A sequence rule judging the hands (of type ``HandT``) that its game's replay rebuilds."""
+
     id: str
     game: str
-    check: Callable[[Any, Ruleset], Iterable[Breach]]
-    applies: Callable[[Any, Ruleset], str | None] = always
+    check: Callable[[HandT, Ruleset], Iterable[Breach]]
+    applies: Callable[[HandT, Ruleset], str | None] = always
 
 
 class _Coverage:
@@ -84,7 +117,10 @@ class _Coverage:
             self.evaluated[:] = [0] * len(self.rule_ids)
         rule, table, missing, units = self.reasons
         for (rule_id, reason), count in self.missing.items():
-            rule.append(rule_id), table.append(self.table), missing.append(reason), units.append(count)
+            rule.append(rule_id)
+            table.append(self.table)
+            missing.append(reason)
+            units.append(count)
         self.missing.clear()
 
     def insert(self, con: duckdb.DuckDBPyConnection) -> None:
@@ -110,10 +146,10 @@ def replay_steps(hands: int) -> int:
 
 
 def run_replay_rules(
-    con: duckdb.DuckDBPyConnection, game: str, rules: list[ReplayRule], ruleset: Ruleset,
+    con: duckdb.DuckDBPyConnection, game: str, rules: Sequence[ReplayRule[Any]], ruleset: Ruleset,
     step: Callable[[str], None] = lambda label: None,
 ) -> None:
-    replay = importlib.import_module(BY_NAME[game].replay).replay
+    replay = importlib.import_module(BY_NAME[game].module("replay")).replay
     specs = {r.id: ruleset.rules[r.id] for r in rules}
     rows: list[tuple] = []
     coverage = _Coverage([r.id for r in rules])

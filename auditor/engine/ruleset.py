@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any, TypeVar, overload
 
 from auditor.engine.suggest import closest, did_you_mean
 from auditor.games.catalog import PREFIX, RULE_ID, UNITS
@@ -146,6 +147,20 @@ class Ruleset:
             return self.overrides[name]
         return self.parameters[name].value
 
+    def int_param(self, name: str) -> int:
+        """``param(name)``, which the code reads as a whole number (a count, seconds)."""
+        value = self.param(name)
+        if not isinstance(value, int):
+            raise TypeError(f"{self.path.name}: parameter {name} is {value!r}, not a whole number")
+        return value
+
+    def str_param(self, name: str) -> str:
+        """``param(name)``, which the code reads as a text (one of its choices)."""
+        value = self.param(name)
+        if not isinstance(value, str):
+            raise TypeError(f"{self.path.name}: parameter {name} is {value!r}, not a text")
+        return value
+
     def article(self, number: str) -> Article:
         for art in self.articles.values():
             if number == art.number or number in art.aliases:
@@ -153,7 +168,15 @@ class Ruleset:
         raise KeyError(number)
 
 
-def _require(table: dict, key: str, kind: type | tuple[type, ...], where: str) -> object:
+T = TypeVar("T")
+
+
+@overload
+def _require(table: dict[str, Any], key: str, kind: type[T], where: str) -> T: ...
+@overload
+def _require(table: dict[str, Any], key: str, kind: tuple[type, ...], where: str) -> object: ...
+def _require(table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> object:
+    """``table[key]``, which must be there and of type ``kind``."""
     if key not in table:
         raise RulesetError(f"{where}: missing key '{key}'")
     value = table[key]
@@ -171,7 +194,6 @@ def placeholder(text: str) -> str | None:
 def _text(table: dict, key: str, where: str, required: bool = True) -> str:
     """A text of the ruleset: a string, not empty when required, and no placeholder for a text not retrieved."""
     value = _require(table, key, str, where) if required or key in table else ""
-    assert isinstance(value, str)
     if required and not value.strip():
         raise RulesetError(f"{where}.{key}: empty")
     if found := placeholder(value):

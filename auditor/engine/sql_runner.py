@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from importlib.resources import files
 
 import duckdb
 import pyarrow as pa
 
+from auditor.db import one_row
 from auditor.engine.registry import SqlRule, UnitBreach
 from auditor.engine.ruleset import Ruleset
 from auditor.ingest.ranges import TableRange
@@ -81,7 +82,7 @@ def create_result_tables(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def run_sql_rules(
-    con: duckdb.DuckDBPyConnection, rules: list[SqlRule], ruleset: Ruleset, step: Callable[[str], None]
+    con: duckdb.DuckDBPyConnection, rules: Sequence[SqlRule], ruleset: Ruleset, step: Callable[[str], None]
 ) -> None:
     """Every rule's findings and coverage. Rules over the same ``Scope`` relation share one pass for their
     coverage and one for their breaches; free findings queries run one by one."""
@@ -89,17 +90,18 @@ def run_sql_rules(
     for rule in rules:
         by_units.setdefault(rule.scope.units, []).append(rule)
         if not isinstance(rule.findings, UnitBreach):
-            _free_findings(con, rule, ruleset)
+            _free_findings(con, rule, rule.findings, ruleset)
     for units, group in by_units.items():
         _fused_scopes(con, units, group, ruleset)
-        _fused_findings(con, units, [r for r in group if isinstance(r.findings, UnitBreach)], ruleset)
+        _fused_findings(con, units, [(r, r.findings) for r in group if isinstance(r.findings, UnitBreach)], ruleset)
         for rule in group:
             step(rule.id)
 
 
-def _free_findings(con: duckdb.DuckDBPyConnection, rule: SqlRule, ruleset: Ruleset) -> None:
+def _free_findings(con: duckdb.DuckDBPyConnection, rule: SqlRule, query: str, ruleset: Ruleset) -> None:
+    """The findings of ``rule``'s free ``query``."""
     spec = ruleset.rules[rule.id]
-    findings = render(rule.findings, ruleset)
+    findings = render(query, ruleset)
     severity = "f.severity" if "severity" in con.sql(findings).columns else "NULL"
     con.execute(
         f"""
@@ -148,28 +150,29 @@ def _fused_scopes(con: duckdb.DuckDBPyConnection, units: str, rules: list[SqlRul
     con.unregister("fused_coverage")
 
 
-def _fused_findings(con: duckdb.DuckDBPyConnection, units: str, rules: list[SqlRule], ruleset: Ruleset) -> None:
-    """One pass over ``units`` keeps the rows that breach any rule, with a flag per rule; the findings of each rule
-    that breached are then rendered from those few rows (``u``), so a finding's expressions may look up more
-    evidence than the relation carries."""
-    if not rules:
+def _fused_findings(con: duckdb.DuckDBPyConnection, units: str, judged: list[tuple[SqlRule, UnitBreach]],
+                    ruleset: Ruleset) -> None:
+    """One pass over ``units`` keeps the rows that breach any rule (each with its ``UnitBreach``), with a flag per
+    rule; the findings of each rule that breached are then rendered from those few rows (``u``), so a finding's
+    expressions may look up more evidence than the relation carries."""
+    if not judged:
         return
+    rules = [r for r, _ in judged]
     inner, missing = _missing_columns(rules, ruleset)
     flags = ", ".join(
-        f"coalesce(({render(r.scope.where, ruleset)}) AND {m} IS NULL AND ({render(r.findings.when, ruleset)}), false)"
+        f"coalesce(({render(r.scope.where, ruleset)}) AND {m} IS NULL AND ({render(b.when, ruleset)}), false)"
         f" AS hit{i}"
-        for i, (r, m) in enumerate(zip(rules, missing))
+        for i, ((r, b), m) in enumerate(zip(judged, missing))
     )
     any_hit = " OR ".join(f"hit{i}" for i in range(len(rules)))
     con.execute(f"CREATE OR REPLACE TEMP TABLE unit_hits AS SELECT * FROM (SELECT u.*, {flags} FROM "
                 f"(SELECT {inner} FROM {units} AS u) AS u) WHERE {any_hit}")
-    counts = con.execute(
-        "SELECT " + ", ".join(f"count(*) FILTER (WHERE hit{i})" for i in range(len(rules))) + " FROM unit_hits"
-    ).fetchone()
-    for i, rule in enumerate(rules):
+    counts = one_row(
+        con, "SELECT " + ", ".join(f"count(*) FILTER (WHERE hit{i})" for i in range(len(rules))) + " FROM unit_hits")
+    for i, (rule, b) in enumerate(judged):
         if not counts[i]:
             continue
-        spec, b = ruleset.rules[rule.id], rule.findings
+        spec = ruleset.rules[rule.id]
         columns = ", ".join(render(x, ruleset) for x in (b.shoe, b.hand, b.seq, b.file, b.line, b.message))
         con.execute(
             f"""

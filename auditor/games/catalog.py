@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,13 @@ class Game:
     model: str | None = None
     replay: str | None = None
     simulate: str | None = None  # the module registering ``auditor simulate <name>``
+
+    def module(self, kind: Literal["model", "replay"]) -> str:
+        """The game's ``model`` or ``replay`` module, which a game with rules of that kind has."""
+        name = self.model if kind == "model" else self.replay
+        if name is None:
+            raise LookupError(f"game {self.name} has no {kind} module")
+        return name
 
     @property
     def checkers(self) -> str:

@@ -81,7 +81,7 @@ def _check_value(key: ConfigKey, value: object) -> str | None:
     if not isinstance(value, str):
         return "expected a string"
     if enum and value not in enum:
-        return "expected one of " + ", ".join(enum)
+        return "expected one of " + ", ".join(map(str, enum))
     return None
 
 

@@ -20,6 +20,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from auditor.db import scalar
 from auditor.ingest.audit_names import LogFile
 from auditor.ingest.config import validate_config
 from auditor.ingest.discover import InputError, reads_as_pattern
@@ -63,7 +64,7 @@ def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
         f"SELECT rid, game, CAST(config AS VARCHAR), open_raw FROM {SCRATCH}.staged "
         "WHERE event = 'table_open' AND errors IS NULL"
     ).fetchall()
-    outcome = {"rid": [], "errors": [], "config": []}
+    outcome: dict[str, list] = {"rid": [], "errors": [], "config": []}
     for rid, game, text, record in rows:
         normalised, errors = validate_config(schema, game, text, record)
         for key, value in zip(outcome, (rid, "; ".join(errors) or None,
@@ -246,8 +247,7 @@ def _events(con: duckdb.DuckDBPyConnection, schema: Schema) -> None:
         )
         con.execute(f"INSERT INTO {SCRATCH}.problems SELECT rid, problem FROM {SCRATCH}.keys WHERE problem IS NOT NULL")
         con.execute("CHECKPOINT")  # the range's events compressed now (in memory too), not the whole day at the end
-        last_hand_key = con.execute(
-            f"SELECT coalesce(max(hand_key), {last_hand_key}) FROM {SCRATCH}.keys").fetchone()[0]
+        last_hand_key = scalar(con, f"SELECT coalesce(max(hand_key), {last_hand_key}) FROM {SCRATCH}.keys")
     con.execute(f"DROP TABLE IF EXISTS {SCRATCH}.keys")
 
 

@@ -38,8 +38,9 @@ class MappedHand:
 
 def _timestamp(src: HandSource) -> str | None:
     """ISO 8601 start of the hand from ``year``/``month``/``day`` (and ``time``); None when the date is incomplete."""
-    parts = [src.fields.get(k) for k in ("year", "month", "day")]
-    if not all(isinstance(p, int) and not isinstance(p, bool) for p in parts):
+    parts = [p for p in (src.fields.get(k) for k in ("year", "month", "day")) if isinstance(p, int)
+             and not isinstance(p, bool)]
+    if len(parts) < 3:
         return None
     try:
         date = datetime.date(*parts)
@@ -126,7 +127,8 @@ def _rows(sources: list[HandSource | PhhError], name: str, text_lines: list[str]
                 item = PhhError(item.open_line, f"no hand at table {segment.table_id} posts the "
                                                 f"{missing[0].replace('_', ' ')}: its amount is not in the source")
             if isinstance(item, PhhError):
-                hand = by_index[i].hand or sources[i].key or Path(name).stem
+                source = sources[i]  # a hand with its place at a table: a HandSource
+                hand = by_index[i].hand or (source.key if isinstance(source, HandSource) else None) or Path(name).stem
                 rows.append(_error_row(item, text_lines, (segment.table_id, hand, seq)))
                 seq += 1
                 continue

@@ -49,7 +49,8 @@ def _number(value: Any, what: str, line: int) -> Decimal:
         raise PhhError(line, f"{what} is {shown} (unknown amount): the hand cannot be audited without it")
     if number and number.adjusted() >= 14:  # also before normalize(), which overflows at an exponent of 10^6
         raise PhhError(line, f"{what} = {number:.6g} has more than 14 integer digits (the log format's money)")
-    if number.normalize().as_tuple().exponent < -4:
+    exponent = number.normalize().as_tuple().exponent  # an int: the number is finite
+    if isinstance(exponent, int) and exponent < -4:
         raise PhhError(line, f"{what} = {value} has more than 4 decimals")
     return number
 

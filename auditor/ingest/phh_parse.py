@@ -102,7 +102,9 @@ def _header(tokens: list[str], line: int, layout: Layout) -> KeyPath:
 def scan_layout(text: str) -> Layout:
     """Lines of headers, keys and array strings of a document that ``tomllib`` has already accepted."""
     layout = Layout()
-    line, depth, section, key = 1, 0, (), ()
+    line, depth = 1, 0
+    section: tuple[str, ...] = ()
+    key: tuple[str, ...] = ()
     line_start, header, key_parts = True, None, None
     for match in _TOKEN.finditer(text):
         token = match.group()

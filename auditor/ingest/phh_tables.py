@@ -52,10 +52,10 @@ def _number(hand: str) -> tuple:
                  for part in _DIGITS.split(hand) if part)
 
 
-def _consecutive(ordered: list[Place]) -> bool:
+def _consecutive(hands: list[str]) -> bool:
     """Each hand number is the one before it plus one (in its last digit run): a counter of the table's hands, which
     shows that no hand is missing between two of them."""
-    keys = [_number(p.hand) for p in ordered]
+    keys = [_number(hand) for hand in hands]
     for a, b in zip(keys, keys[1:]):
         last = max((i for i, part in enumerate(a) if part[0] == 0), default=None)
         if last is None or len(a) != len(b) or a[:last] != b[:last] or a[last + 1:] != b[last + 1:] \
@@ -68,18 +68,19 @@ def play_order(places: list[Place]) -> tuple[list[Place], bool]:
     """The hands of one table in play order, and whether the source shows it hand by hand: which hand was played
     just before each (False: the order, or a hand in between, is not in the source; the list is then the best order
     the source gives, else file order)."""
-    hands = [p.hand for p in places]
-    times = [p.ts for p in places]
+    hands = [(p.hand, p) for p in places if p.hand is not None]
+    times = [(p.ts, p) for p in places if p.ts is not None]
     by_file = sorted(places, key=lambda p: p.index)
-    if all(h is not None for h in hands) and len(set(hands)) == len(hands):
-        ordered = sorted(places, key=lambda p: _number(p.hand))
-        stamps = [p.ts for p in ordered]
-        if None in stamps or all(a <= b for a, b in zip(stamps, stamps[1:])):
-            return ordered, _consecutive(ordered)
+    if len(hands) == len(places) and len({h for h, _ in hands}) == len(hands):
+        numbered = sorted(hands, key=lambda hp: _number(hp[0]))
+        ordered = [p for _, p in numbered]
+        stamps = [p.ts for p in ordered if p.ts is not None]
+        if len(stamps) < len(ordered) or all(a <= b for a, b in zip(stamps, stamps[1:])):
+            return ordered, _consecutive([h for h, _ in numbered])
         return by_file, False
-    if all(t is not None for t in times) and len(set(times)) == len(times):
-        return sorted(places, key=lambda p: p.ts), False
-    return by_file, all(h is None for h in hands) and all(t is None for t in times)
+    if len(times) == len(places) and len({t for t, _ in times}) == len(times):
+        return [p for _, p in sorted(times, key=lambda tp: tp[0])], False
+    return by_file, not hands and not times
 
 
 def _fits(config: dict[str, Any], hand: dict[str, Any]) -> bool:

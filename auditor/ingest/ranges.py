@@ -26,7 +26,8 @@ def table_ranges(sizes: Iterable[tuple[str, int]], limit: int) -> list[TableRang
     """Tables in table-id order with their sizes, cut into consecutive ranges of at most ``limit`` (a table larger
     than ``limit`` is a range of its own; a table is never split)."""
     ranges: list[TableRange] = []
-    first, last, tables, size = None, None, 0, 0
+    first: str | None = None
+    last, tables, size = "", 0, 0  # last: set with first
     for table_id, n in sizes:
         if first is not None and size + n > limit:
             ranges.append(TableRange(first, last, tables, size))

@@ -50,7 +50,7 @@ class EventType:
 class ConfigKey:
     name: str
     kind: str
-    enum: tuple[str, ...] | None
+    enum: tuple[str | int, ...] | None  # an integer key lists numbers
     positive: bool = False  # ``x-positive``: a money value that must be above zero (a chip unit is a divisor)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from auditor.db import scalar
 from auditor.engine.ruleset import Ruleset
 from auditor.model.outcome import ExitCode
 from auditor.model.result import AuditResult
@@ -133,7 +134,7 @@ def _classify(catalog: Catalog, files: list[InboxFile], outcome: NightOutcome) -
 def _run_id(catalog: Catalog, day: str) -> str:
     """``DAY.N``: the N-th run of that date that took files in."""
     with catalog.read() as con:
-        n = con.execute("SELECT count(*) FROM runs WHERE date = ?", [date.fromisoformat(day)]).fetchone()[0]
+        n = scalar(con, "SELECT count(*) FROM runs WHERE date = ?", [date.fromisoformat(day)])
     return f"{day}.{n + 1}"
 
 

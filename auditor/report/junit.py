@@ -62,6 +62,11 @@ def _case(rule: RuleSummary, table: str, findings: list[dict], units: dict[str |
     return case
 
 
+def _total(suites: list[ET.Element], count: str) -> str:
+    """The sum of the ``count`` attribute (tests, failures, skipped) that ``_suite`` sets on each suite."""
+    return str(sum(int(s.get(count, "0")) for s in suites))
+
+
 def _suite(name: str, cases: list[ET.Element]) -> ET.Element:
     suite = ET.Element("testsuite", name=name, tests=str(len(cases)),
                        failures=str(sum(c.find("failure") is not None for c in cases)), errors="0",
@@ -93,9 +98,8 @@ def junit_xml(result: AuditResult, coverage: TableCoverage) -> bytes:
                  for r in rules for t in sorted(tables)]
         suites.append(_suite(game, cases))
     suites.append(_suite("audit", [_verdict_case(result)]))
-    root = ET.Element("testsuites", name="auditor", tests=str(sum(int(s.get("tests")) for s in suites)),
-                      failures=str(sum(int(s.get("failures")) for s in suites)), errors="0",
-                      skipped=str(sum(int(s.get("skipped")) for s in suites)))
+    root = ET.Element("testsuites", name="auditor", tests=_total(suites, "tests"),
+                      failures=_total(suites, "failures"), errors="0", skipped=_total(suites, "skipped"))
     root.extend(suites)
     ET.indent(root)
     return ET.tostring(root, encoding="UTF-8", xml_declaration=True) + b"\n"

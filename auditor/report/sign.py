@@ -21,6 +21,7 @@ from pyhanko.sign.fields import SigSeedSubFilter
 from pyhanko.sign.general import as_signing_certificate_v2
 from pyhanko.sign.signers import PdfSignatureMetadata, PdfSigner, SimpleSigner
 
+from auditor.present import present
 from auditor.report.keys import load_signer
 
 PASSPHRASE_ENV = "AUDITOR_KEY_PASSPHRASE"
@@ -57,7 +58,7 @@ class _AllCertificatesSigned(SignedAttributeProviderSpec):
     taken away (report/verify_container.py)."""
 
     def __init__(self, signer: SimpleSigner) -> None:
-        cert = signer.signing_cert
+        cert = present(signer.signing_cert, "the signing certificate of a loaded key")
         others = {c.dump(): c for c in signer.cert_registry if c.dump() != cert.dump()}
         self.certs = [cert, *(others[der] for der in sorted(others))]
 

@@ -10,10 +10,12 @@ directly, so those are checked here for all paths alike."""
 from __future__ import annotations
 
 import datetime as dt
+from enum import Enum
 from pathlib import Path
 
 from pyhanko.sign.validation.status import PdfSignatureStatus
 
+from auditor.present import present
 from auditor.report.cert_policy import fingerprint, signer_problems, usage_problem
 from auditor.report.verify_outcome import Check
 
@@ -41,14 +43,16 @@ def trust_check(status: PdfSignatureStatus, trust: Path | None) -> Check:
         return Check("trust", None, f"{who}; this proves the report is unchanged since someone holding that key "
                                     f"signed it, but {NOT_PROVEN}: trust was not checked (pass --trust CERT.pem)")
     if not status.trusted:
-        problem = status.trust_problem_indic.name if status.trust_problem_indic else "no path to it"
+        indic = status.trust_problem_indic  # one of pyhanko's AdES enums
+        problem = indic.name if isinstance(indic, Enum) else "no path to it"
         usage = usage_problem(status.signing_cert)
         return Check("trust", False, f"{who}; not trusted by {trust}: {problem}{f' ({usage})' if usage else ''}; "
                                      f"{NOT_PROVEN}")
     moments = _moments(status)
-    chain = [c for c in status.validation_path.iter_certs(include_root=True) if c.dump() != status.signing_cert.dump()]
+    path = present(status.validation_path, "the validation path of a trusted signature")
+    chain = [c for c in path.iter_certs(include_root=True) if c.dump() != status.signing_cert.dump()]
     problems = [moments] if isinstance(moments, str) else signer_problems(status.signing_cert, chain, moments)
     if problems:
         return Check("trust", False, f"{who}; {'; '.join(problems)}; {NOT_PROVEN}")
-    anchor = status.validation_path.trust_anchor.authority.name.human_friendly
+    anchor = path.trust_anchor.authority.name.human_friendly
     return Check("trust", True, f"{who}; the certificate chains to the trusted {anchor} ({trust})")

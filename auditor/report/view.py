@@ -118,9 +118,12 @@ def by_count(counts: dict[str, int] | Counter[str]) -> list[tuple[str, int]]:
 def run_time(run: dict[str, object]) -> datetime | None:
     """When the audit finished (or started), if ``run`` says so in ISO 8601."""
     for key in ("finished", "started"):
+        value = run.get(key)
+        if not isinstance(value, str):
+            continue
         try:
-            return datetime.fromisoformat(run[key])
-        except (KeyError, TypeError, ValueError):
+            return datetime.fromisoformat(value)
+        except ValueError:
             continue
     return None
 

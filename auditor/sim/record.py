@@ -58,7 +58,7 @@ class Recorder:
     def write_timed(self, timed: list[tuple[int, dict]]) -> None:
         """Number and write events given with their delays (milliseconds after the previous event, above zero):
         for a game whose rules are about time, the simulator of the hand decides them."""
-        rows = []
+        rows: list[tuple[int, str, dict]] = []
         append = rows.append
         ms, seq = self.ms, self.seq
         for delay, payload in timed:

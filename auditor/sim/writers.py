@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import csv
 import json
-from json.encoder import c_make_encoder, encode_basestring
+from collections.abc import Callable
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]  # C encoder, not in typeshed
 from pathlib import Path
 from typing import Protocol
 
@@ -120,5 +121,6 @@ class ParquetWriter:
 
 def open_writer(fmt: str, directory: Path, table_id: str, game: str = "baccarat") -> Writer:
     """The writer of ``directory/<table_id>.<fmt>``."""
-    kinds = {"jsonl": JsonlWriter, "csv": CsvWriter, "parquet": ParquetWriter}
+    kinds: dict[str, Callable[[Path, str, str], Writer]] = {"jsonl": JsonlWriter, "csv": CsvWriter,
+                                                           "parquet": ParquetWriter}
     return kinds[fmt](directory / f"{table_id}.{fmt}", table_id, game)

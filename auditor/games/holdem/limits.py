@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.hand import TableInfo
+from auditor.present import present
 
 
 def bet_unit(table: TableInfo, ruleset: Ruleset, street: str) -> Decimal:
@@ -18,11 +19,13 @@ def bet_unit(table: TableInfo, ruleset: Ruleset, street: str) -> Decimal:
         return declared
     reading = ruleset.param("limit_small_bet" if early else "limit_big_bet")
     big = table.money("big_blind")
-    return {"small_blind": table.money("small_blind"), "big_blind": big, "double_big_blind": big * 2}[reading]
+    unit = {"small_blind": table.money("small_blind"), "big_blind": big,
+            "double_big_blind": None if big is None else big * 2}[str(reading)]
+    return present(unit, f"the table's {reading} (a required key of the configuration)")
 
 
 def smallest_increment(table: TableInfo, ruleset: Ruleset, street: str) -> Decimal:
     """The smallest full bet or raise a round opens with: the round's unit in fixed limit, else the minimum bet."""
     if table.config.get("betting") == "fixed_limit":
         return bet_unit(table, ruleset, street)
-    return table.money("min_bet") or table.money("big_blind")
+    return table.money("min_bet") or present(table.money("big_blind"), "the table's big_blind (a required key)")

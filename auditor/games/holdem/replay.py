@@ -41,7 +41,7 @@ class _Increments(dict):
         return value
 
 
-class _HandReplay(HandFeed):
+class _HandReplay(HandFeed[Hand]):
     """Feeds one hand's events, in order, to a hold'em ``Hand`` and its ``Betting``."""
 
     __slots__ = ("smallest", "add_up", "heads_up_button_posts", "board_count")
@@ -86,7 +86,7 @@ class _HandReplay(HandFeed):
 def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1 << 16) -> Iterator[Hand]:
     """Every complete hold'em hand, in table and ``seq`` order, with ``previous`` set to the table's last hand."""
     add_up = bool(ruleset.param("short_all_ins_add_up"))
-    heads_up = ruleset.param("heads_up_button_posts")
+    heads_up = str(ruleset.param("heads_up_button_posts"))
     increments: dict[str, _Increments] = {}
 
     def start(table: TableInfo, hand_id: str, src: Source, fields: tuple) -> _HandReplay:

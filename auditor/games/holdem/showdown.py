@@ -8,6 +8,8 @@ the hand"; art. 14(3): "in a straight, the Ace counts as the lowest" (5-4-3-2-A 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.evaluate import best_five, rank7
@@ -60,12 +62,13 @@ def _odd_chip_order(hand: Hand, ruleset: Ruleset, seats: list[int]) -> list[int]
     return clockwise(seats, None if ruleset.param("odd_chip_from") == "croupier_left" else hand.button)
 
 
-def _quads_kicker(hand: Hand, ruleset: Ruleset, r: Review):
+def _quads_kicker(hand: Hand, ruleset: Ruleset, r: Review) -> Iterator[tuple[str, str, dict[int, int]]]:
     """Art. 15(3): equal fours of a kind share the pot; an award that the fifth card explains is THE-15.2's."""
     if not ruleset.param("quads_kicker_counts") and len(r.ranks) > 1:
         cards, board = _cards(hand), _board(hand)
-        yield ("THE-15.2", "equal fours of a kind not shared: the fifth card decided (art. 15(3): the other card is "
-               "not counted)", {s: rank7([*cards[s], *board], quads_kicker_counts=True) for s in r.ranks})
+        if cards is not None:  # always: the hands were ranked (``_ranks``)
+            yield ("THE-15.2", "equal fours of a kind not shared: the fifth card decided (art. 15(3): the other card "
+                   "is not counted)", {s: rank7([*cards[s], *board], quads_kicker_counts=True) for s in r.ranks})
 
 
 def _is_wheel(cards: list[str], board: list[str]) -> bool:

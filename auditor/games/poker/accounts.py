@@ -18,11 +18,12 @@ def _f(x: Decimal) -> str:
     return f"{x.normalize():f}"
 
 
-def per_seat(events: Iterable[Money]) -> dict[int, Decimal]:
-    """The amounts of ``events`` (refunds or awards) added up per seat: a seat may be paid in several events."""
-    totals: dict[int, Decimal] = {}
+def per_seat(events: Iterable[Money]) -> dict[int | None, Decimal]:
+    """The amounts of ``events`` (refunds or awards) added up per seat: a seat may be paid in several events (None:
+    a refund that names no seat)."""
+    totals: dict[int | None, Decimal] = {}
     for e in events:
-        totals[e.seat] = totals.get(e.seat, ZERO) + e.amount  # type: ignore[index]
+        totals[e.seat] = totals.get(e.seat, ZERO) + e.amount
     return totals
 
 
@@ -54,10 +55,10 @@ def account_breaches(hand: Hand, article: str) -> Iterator[Breach]:
                      ", ".join(f"{s}:{_f(a)}" for s, a in want.items()) or "none",
                      ", ".join(f"{s}:{_f(a)}" for s, a in sorted(logged_back.items())) or "none")
     for seat, after in sorted(hand.stacks_after.items()):
-        if seat in hand.stacks and hand.stacks[seat] is None:
+        before = hand.stacks.get(seat, ZERO)
+        if before is None:
             continue  # the stack before the hand is not logged: his account cannot be reconciled
-        due = hand.stacks.get(seat, ZERO) - hand.contributions.get(seat, ZERO) + refunds.get(seat, ZERO) \
-            + awards.get(seat, ZERO)
+        due = before - hand.contributions.get(seat, ZERO) + refunds.get(seat, ZERO) + awards.get(seat, ZERO)
         if after != due:
-            yield breach(where, f"seat {seat} ends with {_f(after)}; stack {_f(hand.stacks.get(seat, ZERO))} − bets "
+            yield breach(where, f"seat {seat} ends with {_f(after)}; stack {_f(before)} − bets "
                                 f"+ refunds + awards gives {_f(due)}", _f(due), _f(after))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.cards import category_of
-from auditor.games.poker.hand import Hand
+from auditor.games.poker.hand import H
 from auditor.games.poker.pots import ZERO
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def fmt(awards: Mapping[int, Decimal]) -> str:
     return ", ".join(f"seat {s}: {a.normalize():f}" for s, a in sorted(awards.items())) or "nothing"
 
 
-def _stranger_rule(hand: Hand, ruleset: Ruleset, r: Review, game: Showdown, recipients: set[int], winners: set[int],
+def _stranger_rule(hand: H, ruleset: Ruleset, r: Review, game: Showdown[H], recipients: set[int], winners: set[int],
                    eligible: set[int] | None = None) -> Found:
     """Recipients who did not hold the best hand: which article was misapplied, asked in the game's
     ``stranger_order`` (``eligible``: who reached the pot, None when the awards are judged over the whole hand),
@@ -67,7 +67,7 @@ def _stranger_rule(hand: Hand, ruleset: Ruleset, r: Review, game: Showdown, reci
     return game.rules[WEAKER_HAND]
 
 
-def pot_rule(hand: Hand, ruleset: Ruleset, r: Review, game: Showdown, share: PotShare, got: dict[int, Decimal],
+def pot_rule(hand: H, ruleset: Ruleset, r: Review, game: Showdown[H], share: PotShare, got: dict[int, Decimal],
              balanced: bool = True) -> Found:
     """The rule a pot paid ``got`` instead of ``share`` breaks (None: only the chips of the whole hand do not add
     up, which is the accounts' one finding)."""
@@ -79,7 +79,7 @@ def pot_rule(hand: Hand, ruleset: Ruleset, r: Review, game: Showdown, share: Pot
     return _amount_rule(hand, game, share.shares, got, len(winners), balanced)
 
 
-def _amount_rule(hand: Hand, game: Showdown, expected: dict[int, Decimal], got: dict[int, Decimal], winners: int,
+def _amount_rule(hand: H, game: Showdown[H], expected: dict[int, Decimal], got: dict[int, Decimal], winners: int,
                  balanced: bool = True) -> Found:
     """The rule a pot paid to the right players, in wrong amounts, breaks (None: only the chips of the whole hand
     do not add up)."""
@@ -93,7 +93,7 @@ def _amount_rule(hand: Hand, game: Showdown, expected: dict[int, Decimal], got: 
     return game.rules[UNEQUAL_SHARES]
 
 
-def hand_rule(hand: Hand, ruleset: Ruleset, r: Review, game: Showdown, logged: dict[int, Decimal],
+def hand_rule(hand: H, ruleset: Ruleset, r: Review, game: Showdown[H], logged: dict[int, Decimal],
               balanced: bool) -> Found:
     """Without pot numbers in the log: compare each seat's total over the hand (None: only the chips of the whole
     hand do not add up)."""

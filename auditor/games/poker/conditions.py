@@ -7,15 +7,16 @@ from collections.abc import Callable
 
 from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
-from auditor.games.poker.hand import Action, Hand
+from auditor.games.poker.hand import Action, H, Hand
 
-Applies = Callable[[Hand, Ruleset], "str | None"]
+# A rule's ``applies`` over the hands of type H (``Applies[Hand]`` of poker's ``Hand`` serves every poker game).
+Applies = Callable[[H, Ruleset], "str | None"]
 NO_SEAT = "no player seated (no seat event)"
 NO_STACK = "stack before the hand not logged"
 NO_ALL_IN = "an action whose all-in the log does not say (stack before the hand not logged)"
 
 
-def unless_not_logged(what: str) -> Applies:
+def unless_not_logged(what: str) -> Applies[Hand]:
     """Not evaluated when the table's source declares that it does not record ``what``."""
     def applies(hand: Hand, ruleset: Ruleset) -> str | None:
         return f"{what.replace('_', ' ')} not logged by the source" if what in hand.table.not_logged else None
@@ -33,10 +34,10 @@ def stacks_logged(hand: Hand, ruleset: Ruleset) -> str | None:
     return NO_STACK if any(stack is None for stack in hand.stacks.values()) else None
 
 
-def all_in_logged(needs: Callable[[Hand, Action], bool]) -> Applies:
+def all_in_logged(needs: Callable[[H, Action], bool]) -> Applies[H]:
     """Not evaluated when an action the rule would excuse as an all-in (``needs``) may be one: neither the stack
     nor the action's ``all_in`` is logged."""
-    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+    def applies(hand: H, ruleset: Ruleset) -> str | None:
         return NO_ALL_IN if any(a.all_in is None and needs(hand, a) for a in hand.actions) else None
     return applies
 
@@ -51,9 +52,9 @@ def short_call(hand: Hand, a: Action) -> bool:
     return a.kind == "call" and a.amount < a.to_call
 
 
-def all_of(*conditions: Applies) -> Applies:
+def all_of(*conditions: Applies[H]) -> Applies[H]:
     """The first reason any of ``conditions`` gives (None: the hand can be evaluated)."""
-    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+    def applies(hand: H, ruleset: Ruleset) -> str | None:
         return next((why for why in (c(hand, ruleset) for c in conditions) if why is not None), None)
     return applies
 

@@ -35,7 +35,7 @@ def deck_breaches(hand: Hand, laid: Iterable[Card], deck: Collection[str], hole:
     dealt = hand.hole_cards()
     shown: set[str] = set()
     for show in hand.shows:
-        own = [c for c in dealt.get(show.seat, []) if c]
+        own = [c for c in dealt.get(show.seat, []) if c] if show.seat is not None else []
         if not show.card:
             continue
         if show.card in shown or (show.card not in own and len(own) < hole and show.card in seen):

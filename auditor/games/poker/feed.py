@@ -7,18 +7,22 @@ showdown, the rake, refunds, awards, stacks, a void, the hand's end) are recorde
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Generic
 
 from auditor.games.poker.betting import Betting
-from auditor.games.poker.hand import Action, Card, Hand, Money, Source
+from auditor.games.poker.hand import Action, Card, H, Money, Source
+from auditor.present import present
 
 ZERO = Decimal(0)
 AFTER_BETTING = frozenset({"show", "rake", "refund", "award", "stack", "hand_end", "void"})
 
 
-class HandFeed:
+class HandFeed(Generic[H]):
+    """Records one hand of the game's hand type ``H``."""
+
     __slots__ = ("hand", "betting", "finished")
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: H) -> None:
         self.hand = hand
         self.betting: Betting | None = None
         self.finished = False  # the betting is over
@@ -42,11 +46,12 @@ class HandFeed:
     def act(self, src: Source, seat: int, kind: str, amount: Decimal | None, all_in: bool | None,
             reason: str | None) -> Action:
         """A forced bet or a betting action, judged and applied by the betting."""
-        action = Action(src, seat, kind, amount or ZERO, self._bet().street, all_in, reason)
+        betting = self._bet()
+        action = Action(src, seat, kind, amount or ZERO, betting.street, all_in, reason)
         if kind.startswith("post_"):
-            self.betting.post(action)
+            betting.post(action)
         else:
-            self.betting.act(action)
+            betting.act(action)
         self.hand.actions.append(action)
         return action
 
@@ -66,7 +71,8 @@ class HandFeed:
             if event != "void":
                 self._bet().close_round(src)
         if event == "stack":
-            hand.stacks_after[seat] = amount
+            # both required by the log format: a record without them is quarantined, not replayed
+            hand.stacks_after[present(seat, "stack's seat")] = present(amount, "stack's amount")
         elif event == "show":
             hand.shows.append(Card(src, card, seat))
         elif event == "award":

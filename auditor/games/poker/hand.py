@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import NamedTuple
+from typing import NamedTuple, Self, TypeVar, overload
 
 
 class Source(NamedTuple):
@@ -97,6 +97,10 @@ class TableInfo:
     derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
     _amounts: dict[str, Decimal | None] = field(default_factory=dict, repr=False, compare=False)
 
+    @overload
+    def money(self, key: str) -> Decimal | None: ...
+    @overload
+    def money(self, key: str, default: Decimal) -> Decimal: ...
     def money(self, key: str, default: Decimal | None = None) -> Decimal | None:
         """The configured amount ``key`` as an exact Decimal (read once per table), else ``default``."""
         if key not in self._amounts:
@@ -125,13 +129,13 @@ class Hand:
     refunds: list[Money] = field(default_factory=list)
     awards: list[Money] = field(default_factory=list)
     stacks_after: dict[int, Decimal] = field(default_factory=dict)
-    shuffles: list[tuple[Source, str]] = field(default_factory=list)
+    shuffles: list[tuple[Source, str | None]] = field(default_factory=list)  # with the method (None: not logged)
     cuts: list[Source] = field(default_factory=list)
     closes: list[RoundClose] = field(default_factory=list)
     streets_played: list[str] = field(default_factory=list)  # the betting rounds opened after the first
     void: Source | None = None
     end: Source | None = None
-    previous: Hand | None = None  # the previous hand at this table
+    previous: Self | None = None  # the previous hand at this table (of the same game)
     # Why the previous hand is unknown although this is not the table's first (None: ``previous`` is it): a
     # quarantined record lies between the two, or the previous hand was tainted.
     gap: str | None = None
@@ -169,3 +173,6 @@ class Hand:
             if s.seat is not None and s.card:
                 cards.setdefault(s.seat, []).append(s.card)
         return cards
+
+
+H = TypeVar("H", bound=Hand)  # a game's hand type (hold'em's, stud's), for the code shared by both

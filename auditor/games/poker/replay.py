@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from auditor.games.poker.hand import Hand, Source, TableInfo
+from auditor.db import scalar
+from auditor.games.poker.hand import H, Hand, Source, TableInfo
 from auditor.ingest.ranges import TableRange, table_ranges
 
 # Converted through their distinct values: few of them, and each costly to make (a Decimal) or repeated (a path).
@@ -24,17 +25,21 @@ _REPEATED = frozenset({"table_id", "file", "event", "amount"})
 BATCH_EVENTS = 1 << 18  # events per query: about 250 MB of peak memory above the baseline, whatever the day
 
 
-class HandReplay(Protocol):
-    """Feeds one hand's events, in order, to its record."""
+H_co = TypeVar("H_co", bound=Hand, covariant=True)
 
-    hand: Hand
+
+class HandReplay(Protocol[H_co]):
+    """Feeds one hand's events, in order, to its record (of the game's hand type)."""
+
+    @property
+    def hand(self) -> H_co: ...
 
     def feed(self, event: str, src: Source, fields: tuple) -> None:
         """One event of the hand; ``fields``: the game's columns, in its order."""
 
 
 # A hand starts: (its table, ``hand_id``, the ``hand_start`` event, its fields) -> the replay of that hand.
-StartHand = Callable[[TableInfo, str, Source, tuple], HandReplay]
+StartHand = Callable[[TableInfo, str, Source, tuple], HandReplay[H]]
 
 
 def table_infos(con: duckdb.DuckDBPyConnection, game: str) -> dict[str, TableInfo]:
@@ -48,7 +53,7 @@ def table_infos(con: duckdb.DuckDBPyConnection, game: str) -> dict[str, TableInf
 
 def tainted_hands(con: duckdb.DuckDBPyConnection, game: str) -> set[tuple[str, str]]:
     """Hands with a quarantined record: tied to it by key, or lying around it in the same file."""
-    if not con.execute("SELECT count(*) FROM quarantine").fetchone()[0]:
+    if not scalar(con, "SELECT count(*) FROM quarantine"):
         return set()  # nothing quarantined: no hand is tainted (and no pass over the day's hands is needed)
     return set(con.execute(
         """
@@ -120,8 +125,8 @@ def events(con: duckdb.DuckDBPyConnection, game: str, columns: tuple[str, ...], 
             yield from zip(lists[0], lists[1], lists[2], sources, zip(*lists[width:]))
 
 
-def replay_hands(con: duckdb.DuckDBPyConnection, game: str, columns: tuple[str, ...], start_hand: StartHand,
-                 batch_size: int = 1 << 16, timed: bool = False) -> Iterator[Hand]:
+def replay_hands(con: duckdb.DuckDBPyConnection, game: str, columns: tuple[str, ...], start_hand: StartHand[H],
+                 batch_size: int = 1 << 16, timed: bool = False) -> Iterator[H]:
     """Every complete hand of ``game``, in table and ``seq`` order, with ``previous`` set to the table's last hand.
     A hand ends with its ``hand_end`` event.
 
@@ -130,10 +135,10 @@ def replay_hands(con: duckdb.DuckDBPyConnection, game: str, columns: tuple[str, 
     tables = table_infos(con, game)
     tainted = tainted_hands(con, game)
     refused = quarantined_seqs(con, game)
-    open_hands: dict[str, HandReplay] = {}
+    open_hands: dict[str, HandReplay[H]] = {}
     current_table: str | None = None
-    last: Hand | None = None
-    current: HandReplay | None = None
+    last: H | None = None
+    current: HandReplay[H] | None = None
     current_id: str | None = None
     for table_id, hand_id, event, src, fields in events(con, game, columns, batch_size, timed):
         if table_id != current_table:

@@ -12,15 +12,16 @@ Awards are compared pot by pot when the log names the pot of every award, else p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Generic
 
-from auditor.engine.replay_runner import breach
+from auditor.engine.replay_runner import Breach, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.award_kinds import AWARD_KINDS, FOLDED_PAID, STRANGER_ORDER, fmt, hand_rule, pot_rule
 from auditor.games.poker.conditions import NO_SEAT, unlogged_rake
-from auditor.games.poker.hand import Hand, Source
+from auditor.games.poker.hand import H, Hand, Source
 from auditor.games.poker.pots import ZERO, Pot, build_pots, divide, uncalled
 
 UNKNOWN_POTS = "a player absent from the betting (his action is missing) reached a pot: who contests it is unknown"
@@ -28,7 +29,7 @@ Shares = dict[int, Decimal]
 
 
 @dataclass(frozen=True)
-class Showdown:
+class Showdown(Generic[H]):
     """How one game judges its showdowns.
 
     ``ranks(hand, ruleset, live)``: the value of each hand in ``live`` (two or more seats, in seat order), or why the
@@ -44,11 +45,11 @@ class Showdown:
     seat than the one player left when all others folded (the message names ``{seat}``, ``{amount}`` and
     ``{winner}``); None: such an award is judged as at a showdown."""
 
-    ranks: Callable[[Hand, Ruleset, list[int]], dict[int, int] | str]
-    odd_chip_order: Callable[[Hand, Ruleset, list[int]], list[int]]
+    ranks: Callable[[H, Ruleset, list[int]], dict[int, int] | str]
+    odd_chip_order: Callable[[H, Ruleset, list[int]], list[int]]
     rules: Mapping[str, tuple[str, str]]
-    readings: Callable[[Hand, Ruleset, Review], Iterable[tuple[str, str, dict[int, int]]]] = lambda h, r, v: ()
-    special: Callable[[Hand, Ruleset, Review, set[int], set[int], set[int]], tuple[str, str] | None] = lambda *_: None
+    readings: Callable[[H, Ruleset, Review], Iterable[tuple[str, str, dict[int, int]]]] = lambda h, r, v: ()
+    special: Callable[[H, Ruleset, Review, set[int], set[int], set[int]], tuple[str, str] | None] = lambda *_: None
     stranger_order: tuple[str, ...] = STRANGER_ORDER
     uncontested: tuple[str, str] | None = None
 
@@ -97,7 +98,7 @@ def unsettled(hand: Hand) -> set[int]:
     return {s for s in (hand.absent - set(hand.shown_cards())) | hand.short if s not in hand.folded}
 
 
-def division(hand: Hand, ruleset: Ruleset, game: Showdown, ranks: dict[int, int], pots: list[Pot],
+def division(hand: H, ruleset: Ruleset, game: Showdown[H], ranks: dict[int, int], pots: list[Pot],
              rake: Decimal) -> list[PotShare]:
     """Each pot to its best eligible hands, equal shares down to the chip unit, odd chips in the game's order; the
     rake comes out of the main pot first."""
@@ -113,7 +114,7 @@ def division(hand: Hand, ruleset: Ruleset, game: Showdown, ranks: dict[int, int]
     return shares
 
 
-def review(hand: Hand, ruleset: Ruleset, game: Showdown) -> Review:
+def review(hand: H, ruleset: Ruleset, game: Showdown[H]) -> Review:
     """Expected awards (best hands, side pots, shares, odd chips) against the logged ones, classified."""
     cached = hand.derived.get("review")
     if isinstance(cached, Review):
@@ -176,7 +177,7 @@ def _rake(hand: Hand, pots: list[Pot], back: tuple[int, Decimal] | None) -> Deci
     return max(sum((p.amount for p in pots), ZERO) - paid, ZERO)
 
 
-def _judge(hand: Hand, ruleset: Ruleset, game: Showdown, r: Review, pots: list[Pot], rake: Decimal,
+def _judge(hand: H, ruleset: Ruleset, game: Showdown[H], r: Review, pots: list[Pot], rake: Decimal,
            balanced: bool) -> None:
     """``balanced``: the awards add up to what the pots owe; when they do not, the accounts report the chips, and
     the review only who was paid. A folded recipient, then another reading of the hands, explain first."""
@@ -224,12 +225,12 @@ def _logged_by_pot(hand: Hand, count: int) -> list[Shares] | None:
     """The logged awards of each pot, when every award names a pot that exists."""
     if not hand.awards or any(a.pot is None or not 0 <= a.pot < count for a in hand.awards):
         return None
-    return [total([{a.seat: a.amount} for a in hand.awards if a.pot == i]) for i in range(count)]
+    return [total([{a.seat: a.amount} for a in hand.awards if a.pot == i and a.seat is not None]) for i in range(count)]
 
 
-def award_breaches(rule_id: str, game: Showdown):
+def award_breaches(rule_id: str, game: Showdown[H]) -> Callable[[H, Ruleset], Iterator[Breach]]:
     """The check of one award rule: the review's discrepancies classified under ``rule_id``."""
-    def check(hand: Hand, ruleset: Ruleset):
+    def check(hand: H, ruleset: Ruleset) -> Iterator[Breach]:
         for rule, src, message, expected, found in review(hand, ruleset, game).breaches:
             if rule == rule_id:
                 yield breach(src, message, expected, found)

@@ -55,7 +55,8 @@ class StudPolicy(Policy):
         if self._ranked is not None and self._ranked[:2] == (street, dealt):
             return self._ranked[2]
         n = ROUNDS.index(street) + 1
-        keys = {}
+        keys: dict[int, tuple[int, ...]] = {}
+        ranked = True
         for seat in betting.order:
             if seat in betting.folded:
                 continue
@@ -65,9 +66,9 @@ class StudPolicy(Policy):
             try:
                 keys[seat] = self.hand.strength(seat, n)
             except ValueError:
-                keys = None
+                ranked = False
                 break
-        if keys is None:
+        if not ranked:
             if street not in self.hand.unranked:
                 self.hand.unranked.append(street)
             ranking = counterclockwise(betting.order, None)

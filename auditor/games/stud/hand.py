@@ -43,5 +43,9 @@ class Hand(PokerHand):
         key = seat, round_no
         found = self.strengths.get(key)
         if found is None:
-            found = self.strengths[key] = self.rank(self.open_cards(seat, ROUNDS[round_no - 1]), round_no)
+            cards = self.open_cards(seat, ROUNDS[round_no - 1])
+            known = [c for c in cards if c is not None]
+            if len(known) < len(cards):
+                raise ValueError(f"an open card of seat {seat} is not logged")
+            found = self.strengths[key] = self.rank(known, round_no)
         return found

@@ -30,7 +30,7 @@ def _no_minimum(street: str) -> Decimal:
     return ZERO
 
 
-class _HandReplay(HandFeed):
+class _HandReplay(HandFeed[Hand]):
     """Feeds one hand's events, in order, to a stud ``Hand`` and its ``Betting``."""
 
     __slots__ = ("policy", "cards", "last_ts")

@@ -22,7 +22,7 @@ def _pick(coup: Coup, ctx: PlantContext, bet_types: tuple[str, ...], result: str
     return ctx.rng.choice(found) if found else None
 
 
-def _edit(coup: Coup, i: int, note: str, **fields: str) -> Planted:
+def _edit(coup: Coup, i: int, note: str, **fields: str | None) -> Planted:
     coup.settle_edits[i] = fields
     return Planted(("settle", i), note)
 

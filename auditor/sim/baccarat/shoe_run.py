@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from auditor.present import present
 from auditor.sim.baccarat import plant_cards, plant_money
 from auditor.sim.baccarat.coup import Coup, PlantContext, find
 from auditor.sim.baccarat.plant_shoe import CUT_CARD_MIN_REMAINING, CUT_CARD_TOLERANCE, NO_PLAN, ShoePlan, shoe_plan
@@ -53,8 +54,8 @@ class ShoeRun:
         return NO_PLAN
 
     def label(self, planted: Planted, hand: str | None, target: dict, rule: str | None = None) -> None:
-        self.injector.label(rule or self.plan.rule, planted, table=self.table.table_id, shoe=self.shoe_id, hand=hand,
-                            target=target)
+        self.injector.label(present(rule or self.plan.rule, "the rule planted"), planted, table=self.table.table_id,
+                            shoe=self.shoe_id, hand=hand, target=target)
 
     def open(self) -> None:
         """shoe_start, shuffle; on a manual table the cut and the burns (art. 2(1))."""
@@ -82,12 +83,13 @@ class ShoeRun:
         number due (a ``burn_delta`` plan burns another number)."""
         table, shoe, delta = self.table, self.shoe, self.plan.burn_delta
         first = shoe.take()
-        due = {"decks": table.decks, "fixed": table.burn_count, "face_value": VALUE[first] or 10}[table.burn_method]
+        due = present({"decks": table.decks, "fixed": table.burn_count, "face_value": VALUE[first] or 10}[
+            table.burn_method], f"the number of cards burned by method {table.burn_method}")
         count = due + delta if due + delta > 0 else due - delta
-        burns = []
+        burns: list[dict] = []
         for position in range(1, count + 1):
             card = first if position == 1 else shoe.take()
-            record = {"event": "burn", "shoe_id": self.shoe_id}
+            record: dict[str, object] = {"event": "burn", "shoe_id": self.shoe_id}
             if position == 1 and table.burn_method == "face_value":
                 record["card"] = card
                 shoe.show(card)
@@ -114,7 +116,7 @@ class ShoeRun:
     def demonstration(self, bets: list[Bet]) -> tuple[Coup, list[dict]]:
         """One demonstration coup, dealt from the shoe and appended."""
         self.count += 1
-        dealing = deal(self.shoe.cards, self.shoe.pos, self.table.face)
+        dealing = present(deal(self.shoe.cards, self.shoe.pos, self.table.face), "a demonstration coup's cards")
         coup = Coup(self.shoe_id, self.hand_id(), bets, dealing, demo=True)
         return coup, self.commit(coup)
 
@@ -141,7 +143,7 @@ class ShoeRun:
             elif coup.cut_card:
                 after = 0
         if (self.plan.late_demo and self.coups == 0) or (self.plan.extra_coup and (after is None or after < allowed)):
-            self.injector.put_back(self.plan.rule)  # no room for it in this shoe
+            self.injector.put_back(present(self.plan.rule, "the shoe's planned rule"))  # no room for it in this shoe
         return last_end
 
     def close(self, last_end: int | None) -> None:
@@ -175,7 +177,8 @@ class ShoeRun:
             if voided:
                 coup.dealing, coup.void = Dealing([], [], [], 0), "shoe jammed before the first card"
             elif exposed:
-                coup.dealing = deal(shoe.cards, shoe.pos, table.face, DealPlan(exposed_at=exposed_at))
+                coup.dealing = present(deal(shoe.cards, shoe.pos, table.face, DealPlan(exposed_at=exposed_at)),
+                                       "the cards of a coup with a card exposed")
         if coup.handler is None and table.squeeze and not coup.void:
             coup.handler = coup.largest_seated()
         events = self.commit(coup)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from typing import NamedTuple
 
+from auditor.present import present
 from auditor.sim import CASINO
 
 MAX_BETTORS = 7
@@ -137,7 +138,7 @@ class Patrons:
             n_standing = min(1, len(empty))
             if not n_standing:
                 seat = rng.randrange(self.table.seats)
-                bettors = [(self.seated[seat], seat + 1, False)]
+                bettors = [(present(self.seated[seat], "the player of a seat at a full table"), seat + 1, False)]
         if n_standing:
             spots = rng.sample(empty, n_standing)
             bettors += [(player, spot, True) for player, spot in zip(rng.sample(self.standing, n_standing), spots)]

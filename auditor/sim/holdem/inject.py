@@ -56,9 +56,9 @@ class HoldemInjector:
     def take(self, rule: str) -> None:
         self.pending.remove(rule)
 
-    def label(self, rule: str, planted: Planted, table: str, hand: str) -> None:
-        """Label the planted rule and its consequences, all pointing at the planted event."""
-        self.labels.append(Label(rule, table, None, hand, note=planted.note, target=planted.target))
+    def label(self, rule: str, planted: Planted, table: str, hand: str, target: dict) -> None:
+        """Label the planted rule and its consequences, all pointing at the planted event ``target``."""
+        self.labels.append(Label(rule, table, None, hand, note=planted.note, target=target))
         for other in planted.consequences:
             self.labels.append(Label(other, table, None, hand, note=f"consequence of {rule}", consequence_of=rule,
-                                     target=planted.target))
+                                     target=target))

@@ -105,12 +105,14 @@ def _void(rule: str, hand: PlayedHand, table: HoldemTable) -> Planted:
 def _showdown(rule: str, hand: PlayedHand, rig: Rig | None) -> Planted | None:
     """THE-14.2: the pot to the wheel over a 6-high straight. THE-15.2: the pot to the better fifth card of two
     equal fours of a kind (art. 15(3): it does not count)."""
+    if rig is None:
+        return None  # never: the hand was rigged for these rules (its plan's ``rig``)
     first, second = rig.holes
     if rule == "THE-14.2":
         loser, taker = first, second
     else:
         kickers = {s: rank7([*hand.holes[s], *hand.board], quads_kicker_counts=True) for s in rig.holes}
-        taker = max(kickers, key=kickers.get)
+        taker = max(kickers, key=kickers.__getitem__)
         loser = first if taker == second else second
     total = sum(amount for _, _, amount in hand.settlement.awards)
     hand.settlement.awards = [(0, taker, total)]

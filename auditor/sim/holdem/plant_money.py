@@ -29,7 +29,7 @@ def _single_pot(hand: PlayedHand) -> bool:
 def _wheel(hand: PlayedHand, seat: int) -> bool:
     """His best five cards are 5-4-3-2-A (a straight only because the Ace counts low, art. 14(3))."""
     five = best_five([*hand.holes[seat], *hand.board])
-    return {c[0] for c in five} == set("A2345") and category_of(hand.values[seat]) in (STRAIGHT, STRAIGHT_FLUSH)
+    return {str(c)[0] for c in five} == set("A2345") and category_of(hand.values[seat]) in (STRAIGHT, STRAIGHT_FLUSH)
 
 
 def _pay(hand: PlayedHand, shares: list[tuple[int, int]]) -> None:

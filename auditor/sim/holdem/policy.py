@@ -16,7 +16,7 @@ Decision = tuple[str, int]  # action, chips it adds
 
 def preflop_strength(hole: list[str]) -> float:
     """0..1: pairs first, then high, suited and connected cards."""
-    (a, sa), (b, sb) = hole
+    (a, sa), (b, sb) = [tuple(card) for card in hole]  # rank and suit of each card
     high, low = sorted((RANKS.index(a), RANKS.index(b)), reverse=True)
     if high == low:
         return 0.55 + 0.45 * high / 12

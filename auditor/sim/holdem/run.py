@@ -9,10 +9,11 @@ findings the auditor must report."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from auditor.present import present
 from auditor.sim.holdem.betting import clockwise
 from auditor.sim.holdem.hand import HandEngine, HandPlan, PlayedHand
 from auditor.sim.holdem.inject import HoldemInjector, Planted
@@ -87,7 +88,7 @@ class HoldemTableRun:
         order = sorted(seated)
         button = order[0] if self.button is None else clockwise(order, self.button)[0]
         if rule in ("THE-1.2", "THE-1.3"):  # art. 1(2): the button skips a player, or starts on the second
-            hand_plan.button = order[1] if rule == "THE-1.3" else clockwise(order, self.button)[1]
+            hand_plan.button = order[1] if rule == "THE-1.3" else clockwise(order, present(self.button, "button"))[1]
             note = f"button on seat {hand_plan.button}, not seat {button}"
             button = hand_plan.button
         elif rule is None:
@@ -105,6 +106,7 @@ class HoldemTableRun:
         self.after_hand(hand, seated)
         if planted is None:
             return events, []
+        rule = present(rule, "the rule planted")
         if rule != "THE-1.3":
             self.injector.take(rule)
         return events, self.label(rule, planted, hand.hand_id, events)
@@ -156,7 +158,7 @@ class HoldemTableRun:
         """THE-2.1 (art. 2(3)): a hand dealt to one player; nobody else can post the blinds, so THE-5.1 is
         necessarily broken too. The button moves to him as it would have."""
         order = sorted(seated)
-        button = clockwise(order, self.button)[0]
+        button = clockwise(order, present(self.button, "the previous hand's button"))[0]
         hand = self.engine.play(self.hand_id(), {button: seated[button]}, button, HandPlan())
         events = hand.events()
         self.button, self.previous = button, {seated[button].player}
@@ -173,10 +175,11 @@ class HoldemTableRun:
         self.previous = {p.player for p in seated.values()}
 
     def label(self, rule: str, planted: Planted, hand_id: str, events: list[dict]) -> list:
-        if isinstance(planted.target, str):
-            planted = replace(planted, target=next(e for e in events if e["event"] == planted.target))
+        target = planted.target
+        if isinstance(target, str):  # the type of the hand's first event of that type
+            target = next(e for e in events if e["event"] == target)
         before = len(self.injector.labels)
-        self.injector.label(rule, planted, self.table.table_id, hand_id)
+        self.injector.label(rule, planted, self.table.table_id, hand_id, target)
         return self.injector.labels[before:]
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from auditor.present import present
 from auditor.sim.inject import Label
 from auditor.sim.stud.hand import PlayedHand, Timed
 from auditor.sim.stud.head import EVENT_DELAY
@@ -133,9 +134,9 @@ class Planter:
             self.overrun = None
 
     def _finish(self, hand: PlayedHand) -> Planted | None:
-        rule, plan = self.rule, self.hand_plan
+        rule, plan = present(self.rule, "the rule to plant"), self.hand_plan
         if rule == "5CS-6.2":  # the breach is the buy-in itself, between hands
-            return Planted(self.buy_in, self.note)
+            return Planted(present(self.buy_in, "the buy-in planted"), self.note)
         if rule in SESSION_PLANTS or rule in VISITOR_RULES:
             return Planted(next(e for _, e in hand.head if e["event"] == "seat" and e["seat"] == self.seat),
                            self.note)
@@ -149,6 +150,7 @@ class Planter:
         return finish(rule, hand, self.run.table, self.rng)
 
     def _posthoc(self, hand: PlayedHand, seated: dict[int, Player]) -> tuple[str | None, Planted | None]:
+        planted: Planted | None
         for rule in self.injector.pending:
             if rule == "5CS-2.5" and self.overrun is None:
                 return rule, self._switch_pack(hand)

@@ -4,20 +4,24 @@ the left of the indicator (the "small blind")." """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import seated, unless_not_logged
+from auditor.games.holdem.hand import Hand
 from auditor.games.poker.order import clockwise
 
 
-def _cut(hand, ruleset):
+def _cut(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     first = hand.first_deal_seq()
     for src, method in hand.shuffles:
         if method == "manual" and not any(src.seq < c.seq and (first is None or c.seq < first) for c in hand.cuts):
             yield breach(src, "manual shuffle without a cut before the deal (art. 3(1)(1))", "cut", "no cut")
 
 
-def _first_card(hand, ruleset):
+def _first_card(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     if not hand.deals:
         return
     expected = clockwise(sorted(hand.seats), hand.button)[0]
@@ -27,9 +31,9 @@ def _first_card(hand, ruleset):
                                 f"button (seat {expected})", expected, first.seat)
 
 
-register(ReplayRule(id="THE-3.1", game="holdem", check=_cut,
-                    applies=lambda h, r: None if h.shuffles else "no shuffle logged"))
-def _first_card_applies(hand, ruleset):
+register(ReplayRule[Hand](id="THE-3.1", game="holdem", check=_cut,
+                          applies=lambda h, r: None if h.shuffles else "no shuffle logged"))
+def _first_card_applies(hand: Hand, ruleset: Ruleset) -> str | None:
     """A seat of a played hand that did not receive its two cards may have been dealt the first card, unlogged:
     that is THE-6.1's finding (a voided hand's deal may stop anywhere, art. 9(2))."""
     why = unless_not_logged("deal_order")(hand, ruleset) or seated(hand, ruleset)
@@ -39,4 +43,4 @@ def _first_card_applies(hand, ruleset):
     return "hole cards missing (THE-6.1)" if hand.void is None and any(n != 2 for n in counts.values()) else None
 
 
-register(ReplayRule(id="THE-3.2", game="holdem", check=_first_card, applies=_first_card_applies))
+register(ReplayRule[Hand](id="THE-3.2", game="holdem", check=_first_card, applies=_first_card_applies))

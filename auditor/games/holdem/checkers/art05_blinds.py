@@ -3,21 +3,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
 
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.betting import blind_seats
 from auditor.games.holdem.conditions import all_in_logged, seated, short_blind
+from auditor.games.holdem.hand import Hand
 from auditor.games.poker.conditions import voided_before_the_deal
 
 NAMES = {"post_small_blind": "small blind", "post_big_blind": "big blind"}
 
 
-def _posters(hand, ruleset):
+def _posters(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """One finding per hand whose blinds are not each posted once, by its seat: who posted which blind, against
     art. 5's seats (a blind posted by the other blind's seat is one error, not a missing blind and a wrong one)."""
-    due = blind_seats(sorted(hand.seats), hand.button, ruleset.param("heads_up_button_posts"))
+    due = blind_seats(sorted(hand.seats), hand.button, ruleset.str_param("heads_up_button_posts"))
     posts = [[a for a in hand.actions if a.kind == kind] for kind in NAMES]
     # Blinds are due "before dealing": a hand voided before its first card owes none, but those posted must be right.
     owed = not voided_before_the_deal(hand)
@@ -31,7 +34,7 @@ def _posters(hand, ruleset):
                         f"{posted[1]}; art. 5: {wanted}", wanted, f"{posted[0]}; {posted[1]}")
 
 
-def _before_deal(hand, ruleset):
+def _before_deal(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     first = hand.first_deal_seq()
     for a in hand.actions:
         if a.kind in NAMES and first is not None and a.src.seq > first:
@@ -39,7 +42,7 @@ def _before_deal(hand, ruleset):
                          f"before seq {first}", f"seq {a.src.seq}")
 
 
-def _ratio(hand, ruleset):
+def _ratio(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     ratio = Decimal(str(ruleset.param("small_blind_ratio")))
     sb = next((a for a in hand.actions if a.kind == "post_small_blind"), None)
     bb = next((a for a in hand.actions if a.kind == "post_big_blind"), None)
@@ -49,14 +52,14 @@ def _ratio(hand, ruleset):
                      f"{(bb.amount * ratio).normalize():f}", f"{sb.amount.normalize():f}")
 
 
-def _both_posted(hand, ruleset):
+def _both_posted(hand: Hand, ruleset: Ruleset) -> str | None:
     kinds = {a.kind for a in hand.actions}
     if not {"post_small_blind", "post_big_blind"} <= kinds:
         return "a blind was not posted (see THE-5.1)"
     return all_in_logged(short_blind)(hand, ruleset)
 
 
-register(ReplayRule(id="THE-5.1", game="holdem", check=_posters,
-                    applies=lambda h, r: seated(h, r) or ("button not logged" if h.button is None else None)))
-register(ReplayRule(id="THE-5.2", game="holdem", check=_before_deal))
-register(ReplayRule(id="THE-5.3", game="holdem", check=_ratio, applies=_both_posted))
+register(ReplayRule[Hand](id="THE-5.1", game="holdem", check=_posters,
+                          applies=lambda h, r: seated(h, r) or ("button not logged" if h.button is None else None)))
+register(ReplayRule[Hand](id="THE-5.2", game="holdem", check=_before_deal))
+register(ReplayRule[Hand](id="THE-5.3", game="holdem", check=_ratio, applies=_both_posted))

@@ -6,17 +6,22 @@ betting rounds, the player holding the indicator makes the last bet, raise or fo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import all_in_logged, all_of, dealt, seated, short_call
+from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
+from auditor.games.poker.hand import Card
 from auditor.games.poker.order import clockwise
 
 
-def _hole_cards(hand, ruleset):
+def _hole_cards(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """Each card face down; two to each player, in order, unless the hand was voided (art. 9(2)): its deal may have
     stopped anywhere."""
-    dealt = {}
+    dealt: dict[int | None, list[Card]] = {}
     for d in hand.deals:
         dealt.setdefault(d.seat, []).append(d)
         if d.face == "up":
@@ -41,7 +46,7 @@ def _hole_cards(hand, ruleset):
             break
 
 
-def _preflop_options(hand, ruleset):
+def _preflop_options(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     for a in hand.actions:
         if a.street != "preflop" or a.kind not in BETTING:
             continue
@@ -57,14 +62,14 @@ def _preflop_options(hand, ruleset):
                                 "due (art. 6(3)(1))", f"{due.normalize():f}", f"{a.amount.normalize():f}")
 
 
-register(ReplayRule(id="THE-6.1", game="holdem", check=_hole_cards, applies=all_of(dealt, seated)))
-register(ReplayRule(id="THE-6.2", game="holdem", check=lambda h, r: [
+register(ReplayRule[Hand](id="THE-6.1", game="holdem", check=_hole_cards, applies=all_of(dealt, seated)))
+register(ReplayRule[Hand](id="THE-6.2", game="holdem", check=lambda h, r: [
     *out_of_turn(("preflop",), "art. 6(3)")(h, r), *closed_early(("preflop",), False, "art. 6(3)")(h, r)],
     applies=seated))
-register(ReplayRule(id="THE-6.3", game="holdem", check=_preflop_options,
-                    applies=all_of(seated, all_in_logged(short_call))))
-register(ReplayRule(id="THE-6.4", game="holdem", check=closed_early(("preflop",), True, "art. 6(4): the big "
-                                                                                        "blind's option"),
-                    applies=seated))
-register(ReplayRule(id="THE-6.5", game="holdem", check=closed_early(("flop", "turn", "river"), None, "art. 6(5)"),
-                    applies=seated))
+register(ReplayRule[Hand](id="THE-6.3", game="holdem", check=_preflop_options,
+                          applies=all_of(seated, all_in_logged(short_call))))
+register(ReplayRule[Hand](id="THE-6.4", game="holdem",
+                          check=closed_early(("preflop",), True, "art. 6(4): the big blind's option"),
+                          applies=seated))
+register(ReplayRule[Hand](id="THE-6.5", game="holdem", check=closed_early(("flop", "turn", "river"), None, "art. 6(5)"),
+                          applies=seated))

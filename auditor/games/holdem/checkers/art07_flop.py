@@ -4,14 +4,18 @@ betting round on, each participant makes one of these decisions: (1) bet; (2) ch
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.board import street_cards
 from auditor.games.holdem.conditions import all_in_logged, all_of, seated, short_call, unless_not_logged
+from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import out_of_turn
 
 
-def _options(hand, ruleset):
+def _options(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     for a in hand.actions:
         if a.street == "preflop":
             continue
@@ -29,7 +33,8 @@ def _options(hand, ruleset):
         yield breach(a.src, f"{a.street}: seat {a.seat} {message} (art. 7(3))", expected, a.kind)
 
 
-register(ReplayRule(id="THE-7.1", game="holdem", check=lambda h, r: street_cards(h, "flop", 3, "art. 7(1)"),
-                    applies=unless_not_logged("burns")))
-register(ReplayRule(id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)"), applies=seated))
-register(ReplayRule(id="THE-7.3", game="holdem", check=_options, applies=all_of(seated, all_in_logged(short_call))))
+register(ReplayRule[Hand](id="THE-7.1", game="holdem", check=lambda h, r: street_cards(h, "flop", 3, "art. 7(1)"),
+                          applies=unless_not_logged("burns")))
+register(ReplayRule[Hand](id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)"), applies=seated))
+register(ReplayRule[Hand](id="THE-7.3", game="holdem", check=_options,
+                          applies=all_of(seated, all_in_logged(short_call))))

@@ -4,19 +4,23 @@ round, all participants in the hand reveal their cards to determine the winner."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.board import street_cards
 from auditor.games.holdem.conditions import all_of, seated, unless_not_logged
+from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import out_of_turn
 
 
-def _turn_and_river(hand, ruleset):
+def _turn_and_river(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     yield from street_cards(hand, "turn", 1, "art. 8(1)")
     yield from street_cards(hand, "river", 1, "art. 8(3)")
 
 
-def _full_board(hand, ruleset):
+def _full_board(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """Every board card counts, a card after the river included; the burns when the source logs them."""
     if not any(c.street in ("river", "extra") for c in [*hand.board, *hand.burns]):
         return
@@ -29,7 +33,7 @@ def _full_board(hand, ruleset):
                             "(arts. 7(1), 8(1)-(3): 5 and 3)", "5 board cards, 3 burns", f"{board}, {len(hand.burns)}")
 
 
-def _reveal(hand, ruleset):
+def _reveal(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """A player absent from the betting who shows nothing is not judged: his missing action (a fold?) was the
     finding."""
     shown = hand.shown_cards()
@@ -42,8 +46,9 @@ def _reveal(hand, ruleset):
                          f"{len(shown.get(seat, []))} card(s) (art. 8(5))", 2, len(shown.get(seat, [])))
 
 
-register(ReplayRule(id="THE-8.1", game="holdem", check=_turn_and_river, applies=unless_not_logged("burns")))
-register(ReplayRule(id="THE-8.2", game="holdem", check=_full_board))
-register(ReplayRule(id="THE-8.3", game="holdem", check=out_of_turn(("turn", "river"), "art. 8(2)"), applies=seated))
-register(ReplayRule(id="THE-8.4", game="holdem", check=_reveal,
-                    applies=all_of(unless_not_logged("showdown_mucks"), seated)))
+register(ReplayRule[Hand](id="THE-8.1", game="holdem", check=_turn_and_river, applies=unless_not_logged("burns")))
+register(ReplayRule[Hand](id="THE-8.2", game="holdem", check=_full_board))
+register(ReplayRule[Hand](id="THE-8.3", game="holdem", check=out_of_turn(("turn", "river"), "art. 8(2)"),
+                          applies=seated))
+register(ReplayRule[Hand](id="THE-8.4", game="holdem", check=_reveal,
+                          applies=all_of(unless_not_logged("showdown_mucks"), seated)))

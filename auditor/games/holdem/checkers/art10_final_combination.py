@@ -5,21 +5,25 @@ croupier's left who is still playing the hand." Side pots: the standard construc
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule
+from auditor.engine.replay_runner import Breach, ReplayRule
+from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import played_only, seated
+from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.showdown import award_breaches, awards_applies, awards_missing, review
 from auditor.games.poker.accounts import account_breaches
 
 
-def _best_hand(hand, ruleset):
+def _best_hand(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """Art. 10(2): the chips of the hand add up (``accounts.py``), and each pot went to its best hand."""
     yield from account_breaches(hand, "art. 10(2)")
     if review(hand, ruleset).missing is None:
         yield from award_breaches("THE-10.2")(hand, ruleset)
 
 
-register(ReplayRule(id="THE-10.2", game="holdem", check=_best_hand,
-                    applies=lambda h, r: played_only(h, r) or seated(h, r) or awards_missing(h)))
+register(ReplayRule[Hand](id="THE-10.2", game="holdem", check=_best_hand,
+                          applies=lambda h, r: played_only(h, r) or seated(h, r) or awards_missing(h)))
 for rule_id in ("THE-10.3", "THE-10.4", "THE-10.5"):
-    register(ReplayRule(id=rule_id, game="holdem", check=award_breaches(rule_id), applies=awards_applies))
+    register(ReplayRule[Hand](id=rule_id, game="holdem", check=award_breaches(rule_id), applies=awards_applies))

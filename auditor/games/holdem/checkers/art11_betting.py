@@ -5,15 +5,20 @@ all his remaining chips (all-in)." Units per docs/readings.md: the table's small
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import all_in_logged, all_of, betting, seated, short_bet, stacks_logged
+from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.limits import bet_unit
+from auditor.present import present
 
 AGGRESSIVE = ("bet", "raise")
 
 
-def _limit_units(hand, ruleset):
+def _limit_units(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     for a in hand.actions:
         if a.kind in AGGRESSIVE and a.increment > 0:
             unit = bet_unit(hand.table, ruleset, a.street)
@@ -23,9 +28,11 @@ def _limit_units(hand, ruleset):
                              f"{a.increment.normalize():f}")
 
 
-def _no_limit(hand, ruleset):
-    minimum = hand.table.money("min_bet") or hand.table.money("big_blind")
+def _no_limit(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
+    minimum = hand.table.money("min_bet") or present(hand.table.money("big_blind"), "big_blind")
     for a in hand.actions:
+        if a.stack_before is None:
+            continue  # never: the stacks are logged (``stacks_logged``)
         if a.amount > a.stack_before:
             yield breach(a.src, f"seat {a.seat} put in {a.amount.normalize():f} with a stack of "
                                 f"{a.stack_before.normalize():f} (art. 11(3): with the chips he has)",
@@ -35,7 +42,7 @@ def _no_limit(hand, ruleset):
                                 "(art. 11(3))", f">= {minimum.normalize():f}", f"{a.total.normalize():f}")
 
 
-register(ReplayRule(id="THE-11.2", game="holdem", check=_limit_units,
-                    applies=all_of(betting("fixed_limit"), seated, all_in_logged(short_bet))))
-register(ReplayRule(id="THE-11.3", game="holdem", check=_no_limit,
-                    applies=all_of(betting("no_limit"), seated, stacks_logged)))
+register(ReplayRule[Hand](id="THE-11.2", game="holdem", check=_limit_units,
+                          applies=all_of(betting("fixed_limit"), seated, all_in_logged(short_bet))))
+register(ReplayRule[Hand](id="THE-11.3", game="holdem", check=_no_limit,
+                          applies=all_of(betting("no_limit"), seated, stacks_logged)))

@@ -5,15 +5,20 @@ raise only under ``short_all_ins_add_up`` (the common profile; docs/holdem-check
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import all_in_logged, all_of, betting, seated, short_bet
+from auditor.games.holdem.hand import Hand
+from auditor.games.poker.hand import Action
 
 ABSENT_PLAYERS = ("a player absent from the betting (his action is missing): whether more than two were in the hand "
                   "is unknown")
 
 
-def _minimum_raise(hand, ruleset):
+def _minimum_raise(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """In fixed limit the size of every bet and raise is art. 11(2)'s (THE-11.2): only the reopening is judged here."""
     sized_here = hand.table.config.get("betting") != "fixed_limit"
     add_up = ruleset.param("short_all_ins_add_up")
@@ -32,14 +37,14 @@ def _minimum_raise(hand, ruleset):
                          f"{a.increment.normalize():f}")
 
 
-def _beyond_cap(a, cap: int) -> bool:
+def _beyond_cap(a: Action, cap: int) -> bool:
     """A full raise when ``cap`` raises were already made in the round."""
     return (a.kind in ("bet", "raise") and a.current_bet > 0 and a.increment >= a.min_increment
             and a.raises_before >= cap)
 
 
-def _raise_cap(hand, ruleset):
-    cap = ruleset.param("limit_raise_cap")
+def _raise_cap(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
+    cap = ruleset.int_param("limit_raise_cap")
     for a in hand.actions:
         if _beyond_cap(a, cap) and a.live_players > 2:
             yield breach(a.src, f"raise number {a.raises_before + 1} in the {a.street} round with "
@@ -47,16 +52,16 @@ def _raise_cap(hand, ruleset):
                          a.raises_before + 1)
 
 
-register(ReplayRule(id="THE-12.1", game="holdem", check=_minimum_raise,
-                    applies=all_of(seated, all_in_logged(short_bet))))
-def _players_known(hand, ruleset) -> str | None:
+register(ReplayRule[Hand](id="THE-12.1", game="holdem", check=_minimum_raise,
+                          applies=all_of(seated, all_in_logged(short_bet))))
+def _players_known(hand: Hand, ruleset: Ruleset) -> str | None:
     """A raise beyond the cap is lawful with two players in the hand (art. 12(4)): not judged when that hangs on a
     player absent from the betting (a fold of his may be missing)."""
-    cap = ruleset.param("limit_raise_cap")
+    cap = ruleset.int_param("limit_raise_cap")
     if any(_beyond_cap(a, cap) and a.live_players > 2 >= a.live_players - a.absent_players for a in hand.actions):
         return ABSENT_PLAYERS
     return None
 
 
-register(ReplayRule(id="THE-12.2", game="holdem", check=_raise_cap,
-                    applies=all_of(betting("fixed_limit"), seated, _players_known)))
+register(ReplayRule[Hand](id="THE-12.2", game="holdem", check=_raise_cap,
+                          applies=all_of(betting("fixed_limit"), seated, _players_known)))

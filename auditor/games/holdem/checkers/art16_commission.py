@@ -4,12 +4,16 @@ rate × pot rounded down to the chip unit, capped at five big blinds; none on a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
 
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import raked, voided_only
+from auditor.games.holdem.hand import Hand
 from auditor.games.poker.pots import floor_to
+from auditor.present import present
 
 ZERO = Decimal(0)
 
@@ -21,12 +25,12 @@ def _f(x: Decimal) -> str:
 class _Rake:
     """The numbers of one hand's rake."""
 
-    def __init__(self, hand, ruleset) -> None:
+    def __init__(self, hand: Hand, ruleset: Ruleset) -> None:
         self.unit = hand.table.money("chip_unit", Decimal(1))
         self.pot = sum(hand.contributions.values(), ZERO) - sum((r.amount for r in hand.refunds), ZERO)
         self.taken = sum((r.amount for r in hand.rakes), ZERO)
-        self.cap = hand.table.money("big_blind") * ruleset.param("rake_cap_big_blinds")
-        self.rate = hand.table.money("rake_rate")
+        self.cap = present(hand.table.money("big_blind"), "big_blind") * ruleset.int_param("rake_cap_big_blinds")
+        self.rate = present(hand.table.money("rake_rate"), "rake_rate")  # a raked table declares it (``raked``)
         self.low = Decimal(str(ruleset.param("rake_rate_min")))
         self.high = Decimal(str(ruleset.param("rake_rate_max")))
         no_drop = ruleset.param("no_flop_no_drop") and not any(c.street == "flop" for c in hand.board)
@@ -43,35 +47,37 @@ class _Rake:
         return self.taken < min(floor_to(self.low * self.pot, self.unit), self.cap) and self.due > 0
 
 
-def _rake(hand, ruleset) -> _Rake:
+def _rake(hand: Hand, ruleset: Ruleset) -> _Rake:
     """The hand's rake numbers, computed once for the five rules of art. 16."""
-    if "rake" not in hand.derived:
-        hand.derived["rake"] = _Rake(hand, ruleset)
-    return hand.derived["rake"]
+    cached = hand.derived.get("rake")
+    if isinstance(cached, _Rake):
+        return cached
+    rake = hand.derived["rake"] = _Rake(hand, ruleset)
+    return rake
 
 
-def _max_rate(hand, ruleset):
+def _max_rate(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     r = _rake(hand, ruleset)
     if r.over_rate():
         yield breach(r.src, f"rake {_f(r.taken)} on a pot of {_f(r.pot)} is above {r.high * 100}% (art. 16)",
                      f"<= {_f(r.high * r.pot)}", _f(r.taken))
 
 
-def _cap(hand, ruleset):
+def _cap(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     r = _rake(hand, ruleset)
     if r.over_cap():
         yield breach(r.src, f"rake {_f(r.taken)} above five big blinds ({_f(r.cap)}, art. 16)", f"<= {_f(r.cap)}",
                      _f(r.taken))
 
 
-def _min_rate(hand, ruleset):
+def _min_rate(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     r = _rake(hand, ruleset)
     if r.under_minimum():
         yield breach(r.src, f"rake {_f(r.taken)} on a pot of {_f(r.pot)} is below {r.low * 100}% (art. 16)",
                      f">= {_f(min(floor_to(r.low * r.pot, r.unit), r.cap))}", _f(r.taken))
 
 
-def _declared_rate(hand, ruleset):
+def _declared_rate(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """The declared rate is judged once per table, on the first hand this rule evaluates (a voided or quarantined
     first hand is not one); the rake of every hand is judged against it."""
     r = _rake(hand, ruleset)
@@ -88,15 +94,15 @@ def _declared_rate(hand, ruleset):
                  severity="violation" if over else "warning")
 
 
-def _void(hand, ruleset):
+def _void(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     for rake in hand.rakes:
         if rake.amount > 0:
             yield breach(rake.src, f"rake of {_f(rake.amount)} on a voided hand (arts. 9(2), 16)", "0",
                          _f(rake.amount))
 
 
-register(ReplayRule(id="THE-16.1", game="holdem", check=_max_rate, applies=raked))
-register(ReplayRule(id="THE-16.2", game="holdem", check=_cap, applies=raked))
-register(ReplayRule(id="THE-16.3", game="holdem", check=_min_rate, applies=raked))
-register(ReplayRule(id="THE-16.4", game="holdem", check=_declared_rate, applies=raked))
-register(ReplayRule(id="THE-16.5", game="holdem", check=_void, applies=voided_only))
+register(ReplayRule[Hand](id="THE-16.1", game="holdem", check=_max_rate, applies=raked))
+register(ReplayRule[Hand](id="THE-16.2", game="holdem", check=_cap, applies=raked))
+register(ReplayRule[Hand](id="THE-16.3", game="holdem", check=_min_rate, applies=raked))
+register(ReplayRule[Hand](id="THE-16.4", game="holdem", check=_declared_rate, applies=raked))
+register(ReplayRule[Hand](id="THE-16.5", game="holdem", check=_void, applies=voided_only))

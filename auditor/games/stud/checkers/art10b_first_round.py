@@ -10,14 +10,17 @@ a third card face up" (the same in rounds 2-4, art. 10 c) iii), d))."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_in_logged, all_of, seated, short_bet, short_call
-from auditor.games.stud.hand import ROUNDS
+from auditor.games.stud.hand import ROUNDS, Hand
 from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, out_of_turn
 
 
-def _no_check(hand, ruleset):
+def _no_check(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """Before the first bet of round 1 the player whose turn it is bets or gives up the hand: no check, no call."""
     for a, _ in betting_actions(hand):
         if a.street == ROUNDS[0] and a.current_bet == 0 and a.kind in ("check", "call", "raise"):
@@ -25,7 +28,7 @@ def _no_check(hand, ruleset):
                                 "highest open card bets or abandons the hand)", "bet or fold", a.kind)
 
 
-def _after_a_bet(hand, ruleset):
+def _after_a_bet(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """After a bet each player folds, calls the bet or raises: a 'bet' facing a bet, a call of another amount, or a
     'raise' that puts in no more than the bet (not all-in) is none of them (a check facing a bet is 5CS-10.14's)."""
     for a, _ in betting_actions(hand):
@@ -45,7 +48,7 @@ def _after_a_bet(hand, ruleset):
                          f"{due.normalize():f}", f"{a.amount.normalize():f}")
 
 
-def _card_to_one_player(hand, ruleset):
+def _card_to_one_player(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """A card of rounds 2-4 dealt when fewer than two players remain in the hand (the first such card)."""
     folds = sorted(a.src.seq for a in hand.actions if a.kind == "fold" and a.live_players > 1)
     for d in hand.deals:
@@ -57,7 +60,7 @@ def _card_to_one_player(hand, ruleset):
                 return
 
 
-def _raise_size(hand, ruleset):
+def _raise_size(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     reading = ruleset.param("min_raise")
     for a, _ in betting_actions(hand):
         if a.kind in ("bet", "raise") and a.current_bet > 0 and 0 < a.increment < a.min_increment and not a.all_in:
@@ -67,11 +70,12 @@ def _raise_size(hand, ruleset):
                          f"{a.increment.normalize():f}")
 
 
-register(ReplayRule(id="5CS-10.4", game="stud", check=out_of_turn("5CS-10.4"), applies=IN_TURN))
-register(ReplayRule(id="5CS-10.5", game="stud", check=lambda h, r: [
+register(ReplayRule[Hand](id="5CS-10.4", game="stud", check=out_of_turn("5CS-10.4"), applies=IN_TURN))
+register(ReplayRule[Hand](id="5CS-10.5", game="stud", check=lambda h, r: [
     *out_of_turn("5CS-10.5")(h, r), *_no_check(h, r), *closed_early("5CS-10.5")(h, r)], applies=IN_TURN))
-register(ReplayRule(id="5CS-10.6", game="stud", check=lambda h, r: [
+register(ReplayRule[Hand](id="5CS-10.6", game="stud", check=lambda h, r: [
     *_after_a_bet(h, r), *closed_early("5CS-10.6")(h, r)], applies=all_of(IN_TURN, all_in_logged(short_call))))
-register(ReplayRule(id="5CS-10.7", game="stud", check=_raise_size, applies=all_of(seated, all_in_logged(short_bet))))
-register(ReplayRule(id="5CS-10.8", game="stud", check=lambda h, r: [
+register(ReplayRule[Hand](id="5CS-10.7", game="stud", check=_raise_size,
+                          applies=all_of(seated, all_in_logged(short_bet))))
+register(ReplayRule[Hand](id="5CS-10.8", game="stud", check=lambda h, r: [
     *closed_early("5CS-10.8")(h, r), *_card_to_one_player(h, r)], applies=IN_TURN))

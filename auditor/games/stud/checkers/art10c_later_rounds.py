@@ -11,21 +11,24 @@ card acts first." Round 4 follows the same rules (art. 10 d))."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import seated
-from auditor.games.stud.hand import ROUNDS
+from auditor.games.stud.hand import ROUNDS, Hand
 from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, out_of_turn
 
 
-def _raise_after_check(hand, ruleset):
+def _raise_after_check(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     for a, _ in betting_actions(hand):
         if a.street != ROUNDS[0] and a.checked and a.kind in ("bet", "raise") and a.current_bet > 0 and a.increment > 0:
             yield breach(a.src, f"seat {a.seat} raised in round {a.street} after checking in it (art. 10 c) i) 2): "
                                 "he may only call or fold)", "call or fold", a.kind)
 
 
-def _check_after_bet(hand, ruleset):
+def _check_after_bet(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     for a, _ in betting_actions(hand):
         if a.kind == "check" and a.current_bet > 0:
             yield breach(a.src, f"seat {a.seat} checked in round {a.street} after a bet of "
@@ -33,7 +36,7 @@ def _check_after_bet(hand, ruleset):
                                 "may check)", "fold, call or raise", "check")
 
 
-def _before_a_bet(hand, ruleset):
+def _before_a_bet(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """Before the first bet of rounds 2-4 each player folds, checks or bets: nothing is there to call or raise."""
     for a, _ in betting_actions(hand):
         if a.street != ROUNDS[0] and a.current_bet == 0 and a.kind in ("call", "raise"):
@@ -41,9 +44,9 @@ def _before_a_bet(hand, ruleset):
                                 "ii): fold, check or bet)", "fold, check or bet", a.kind)
 
 
-register(ReplayRule(id="5CS-10.10", game="stud", check=out_of_turn("5CS-10.10"), applies=IN_TURN))
-register(ReplayRule(id="5CS-10.11", game="stud", check=out_of_turn("5CS-10.11"), applies=IN_TURN))
-register(ReplayRule(id="5CS-10.13", game="stud", check=_raise_after_check, applies=seated))
-register(ReplayRule(id="5CS-10.14", game="stud", check=_check_after_bet, applies=seated))
-register(ReplayRule(id="5CS-10.15", game="stud", check=lambda h, r: [
+register(ReplayRule[Hand](id="5CS-10.10", game="stud", check=out_of_turn("5CS-10.10"), applies=IN_TURN))
+register(ReplayRule[Hand](id="5CS-10.11", game="stud", check=out_of_turn("5CS-10.11"), applies=IN_TURN))
+register(ReplayRule[Hand](id="5CS-10.13", game="stud", check=_raise_after_check, applies=seated))
+register(ReplayRule[Hand](id="5CS-10.14", game="stud", check=_check_after_bet, applies=seated))
+register(ReplayRule[Hand](id="5CS-10.15", game="stud", check=lambda h, r: [
     *out_of_turn("5CS-10.15")(h, r), *_before_a_bet(h, r), *closed_early("5CS-10.15")(h, r)], applies=IN_TURN))

@@ -41,7 +41,7 @@ _known, _order = per_hand("5CS-10.18", _reveal_order)
 
 def _reveal(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     order = _order(hand, ruleset)
-    found = first_out_of_order([(s.seat, s) for s in hand.shows], order)
+    found = first_out_of_order([(s.seat, s) for s in hand.shows if s.seat is not None], order)  # no seat: no order
     if found is not None:
         show, seat = found
         best = order[-1]

@@ -8,26 +8,34 @@ His turn begins with the event before his action at the table (``Hand.turns``); 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from datetime import datetime
+
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of, seated
+from auditor.games.poker.hand import Action
+from auditor.games.stud.hand import Hand
 from auditor.games.stud.turns import BETTING
 
 NO_TS = "ts not logged (the time of a decision is unknown)"
 
 
-def _decisions(hand):
+def _decisions(hand: Hand) -> Iterator[tuple[Action, datetime | None]]:
     """Each betting action and the ``ts`` his turn began at."""
     return ((a, turn) for a, turn in zip(hand.actions, hand.turns) if a.kind in BETTING)
 
 
-def _timed(hand, ruleset) -> str | None:
+def _timed(hand: Hand, ruleset: Ruleset) -> str | None:
     return NO_TS if any(a.src.ts is None or turn is None for a, turn in _decisions(hand)) else None
 
 
-def _decision_time(hand, ruleset):
-    limit = ruleset.param("decision_time_seconds")
+def _decision_time(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
+    limit = ruleset.int_param("decision_time_seconds")
     for a, turn in _decisions(hand):
+        if a.src.ts is None or turn is None:
+            continue  # never: such a hand is not evaluated (_timed)
         seconds = (a.src.ts - turn).total_seconds()
         forced = a.kind == "fold" and a.reason == "time_out"
         if not forced and seconds > limit:
@@ -39,4 +47,4 @@ def _decision_time(hand, ruleset):
                                 f"{limit} s allowed had passed (art. 11 b))", f"> {limit} s", f"{seconds:g} s")
 
 
-register(ReplayRule(id="5CS-11.2", game="stud", check=_decision_time, applies=all_of(seated, _timed)))
+register(ReplayRule[Hand](id="5CS-11.2", game="stud", check=_decision_time, applies=all_of(seated, _timed)))
