@@ -50,7 +50,7 @@ PENDING: dict[str, frozenset[str]] = {
     "baccarat": frozenset(),
     "holdem": frozenset(),
     "stud": frozenset({
-        "5CS-4.1", "5CS-4.2", "5CS-4.3", "5CS-5.1", "5CS-5.2", "5CS-5.3", "5CS-5.4", "5CS-7.1", "5CS-9.1", "5CS-9.2",
+        "5CS-4.1", "5CS-4.2", "5CS-4.3", "5CS-5.1", "5CS-5.2", "5CS-5.3", "5CS-5.4",
         "5CS-10.16", "5CS-11.1", "5CS-11.5",
     }),
 }
