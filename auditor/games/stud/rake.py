@@ -22,7 +22,7 @@ from auditor.games.stud.hand import ROUNDS, Hand
 FIRST_RAKE = "first_rake"  # the ``reason`` of the art. 8 rake, taken before the first card
 NOT_LOGGED = "rake not logged by the source"
 NO_HOUSE_RAKE = "no house rake logged for the hand (a hand raked nothing logs a rake of 0)"
-NO_FIRST_RAKE = "no first rake logged for the hand (art. 8; reported under 5CS-8.1)"
+NO_FIRST_RAKE = "no first rake logged for the hand (art. 8)"
 VOIDED = "hand voided: every contribution is refunded"
 SHORT = "a player absent from the betting is short of a bet: what was called is unknown"
 

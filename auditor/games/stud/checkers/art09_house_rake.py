@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.stud.hand import Hand
 from auditor.games.stud.rake import SHORT, VOIDED, HouseRake, house_rake, unknown_house_rake
@@ -56,11 +56,5 @@ def _judged(hand: Hand, ruleset: Ruleset) -> str | None:
     return SHORT if hand.short - hand.folded - hand.exposed.keys() else None  # a dead hand's call is not missing
 
 
-def _spared(hand: Hand, ruleset: Ruleset) -> str | None:
-    """5CS-9.2 says nothing about a hand without an uncalled part in its last round."""
-    why = _judged(hand, ruleset)
-    return why if why is not None or house_rake(hand, ruleset).spared else NOT_APPLICABLE
-
-
 register(ReplayRule(id="5CS-9.1", game="stud", check=_rate, applies=_judged))
-register(ReplayRule(id="5CS-9.2", game="stud", check=_uncalled, applies=_spared))
+register(ReplayRule(id="5CS-9.2", game="stud", check=_uncalled, applies=_judged))
