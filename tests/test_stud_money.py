@@ -96,6 +96,7 @@ def test_an_over_collection_beyond_the_uncalled_bet_is_9_1s(tmp_path):
     ("115", "2865", "10400", "macau", {}, []),
     ("120", "2860", "10395", "macau", {}, [("5CS-9.1", "violation")]),
     ("120", "2860", "10395", "macau", {"rake_base": "called_bets_including_antes"}, []),  # 3000 with the antes
+    ("115", "2865", "10400", "macau", {"rake_base": "called_bets_including_antes"}, [("5CS-9.1", "warning")]),
     ("85", "2895", "10430", "macau", {}, [("5CS-9.1", "warning")]),
     ("85", "2895", "10430", "original_1985", {}, []),  # 3% of 2960
 ])

@@ -54,6 +54,7 @@ class HouseRake:
     rate: Decimal
     unit: Decimal
     base: Decimal  # the rake base, ``spared`` left out
+    antes: Decimal  # the antes in it (``rake_base`` = ``called_bets_including_antes``)
     spared: Decimal
     spared_seat: int | None
     taken: Decimal
@@ -83,20 +84,19 @@ def _spared(hand: Hand, owner: int, ruleset: Ruleset) -> bool:
 
 
 def house_rake(hand: Hand, ruleset: Ruleset) -> HouseRake:
-    """The hand's house rake numbers, computed once for arts. 7 and 9 (its house rake must be logged)."""
+    """The hand's house rake numbers, computed once for the two rules of art. 9 (its house rake must be logged)."""
     cached = hand.derived.get("house rake")
     if isinstance(cached, HouseRake):
         return cached
     bets = hand.betting_contributions()
     back = uncalled(bets)
-    spared = back is not None and _spared(hand, back[0], ruleset)
-    base = sum(bets.values(), ZERO) - (back[1] if back and spared else ZERO)
+    seat, spared = back if back is not None and _spared(hand, back[0], ruleset) else (None, ZERO)
+    antes = ZERO
     if ruleset.param("rake_base") == "called_bets_including_antes":
-        base += sum((a for s, a in hand.antes.items() if s not in hand.exposed), ZERO)  # a dead hand's is refunded
+        antes = sum((a for s, a in hand.antes.items() if s not in hand.exposed), ZERO)  # a dead hand's is refunded
     rakes = house_rakes(hand)
     result = HouseRake(rate=Decimal(str(ruleset.param("rake_rate"))), unit=hand.table.money("chip_unit", Decimal(1)),
-                       base=base, spared=back[1] if back and spared else ZERO,
-                       spared_seat=back[0] if back and spared else None,
+                       base=sum(bets.values(), antes) - spared, antes=antes, spared=spared, spared_seat=seat,
                        taken=sum((r.amount for r in rakes), ZERO), src=rakes[0].src if rakes else hand.start)
     hand.derived["house rake"] = result
     return result

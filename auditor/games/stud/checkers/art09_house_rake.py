@@ -25,8 +25,9 @@ def _f(x: Decimal) -> str:
 
 
 def _base(r: HouseRake) -> str:
+    antes = f", antes of {_f(r.antes)}" if r.antes else ""
     spared = f", the uncalled {_f(r.spared)} of seat {r.spared_seat} left out" if r.spared else ""
-    return f"{_f(r.rate * 100)}% of the rake base of {_f(r.base)} (bets, calls and raises{spared})"
+    return f"{_f(r.rate * 100)}% of the rake base of {_f(r.base)} (bets, calls and raises{antes}{spared})"
 
 
 def _rate(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
