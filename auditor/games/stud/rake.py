@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from auditor.engine.ruleset import Ruleset
+from auditor.games.poker.hand import Hand as PokerHand
 from auditor.games.poker.hand import Money, Source
 from auditor.games.poker.pots import ZERO, floor_to, uncalled
 from auditor.games.stud.hand import ROUNDS, Hand
@@ -27,18 +28,18 @@ VOIDED = "hand voided: every contribution is refunded"
 SHORT = "a player absent from the betting is short of a bet: what was called is unknown"
 
 
-def house_rakes(hand: Hand) -> list[Money]:
+def house_rakes(hand: PokerHand) -> list[Money]:
     return [r for r in hand.rakes if r.reason != FIRST_RAKE]
 
 
-def unknown_house_rake(hand: Hand) -> str | None:
+def unknown_house_rake(hand: PokerHand) -> str | None:
     """Why the house rake the hand took is unknown (None: it is as logged)."""
     if "rake" in hand.table.not_logged:
         return NOT_LOGGED
     return None if house_rakes(hand) else NO_HOUSE_RAKE
 
 
-def unknown_rake(hand: Hand) -> str | None:
+def unknown_rake(hand: PokerHand) -> str | None:
     """Why the chips the house took from the hand (the first rake and the house rake) are unknown."""
     why = unknown_house_rake(hand)
     if why is None and all(r.reason != FIRST_RAKE for r in hand.rakes):
