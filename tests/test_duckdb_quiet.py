@@ -29,11 +29,11 @@ def test_json_on_stdout_stays_json_when_a_query_is_slow(tmp_path: Path) -> None:
 
 
 def test_duckdb_is_opened_only_where_the_progress_bar_is_turned_off() -> None:
-    """Every connection of the auditor comes from ``auditor.duck.open_duckdb``."""
+    """Every connection of the auditor comes from ``auditor.db.open_duckdb``."""
     callers = []
     for path in sorted((ROOT / "auditor").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr == "connect" and isinstance(node.value, ast.Name) \
                     and node.value.id == "duckdb":
                 callers.append(path.relative_to(ROOT).as_posix())
-    assert callers == ["auditor/duck.py"]
+    assert callers == ["auditor/db.py"]

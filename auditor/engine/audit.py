@@ -10,8 +10,7 @@ from pathlib import Path
 import duckdb
 
 from auditor import __version__
-from auditor.db import one_row, scalar
-from auditor.duck import open_duckdb
+from auditor.db import one_row, open_duckdb, scalar
 from auditor.engine.batches import BATCH_UNITS, table_batches
 from auditor.engine.evidence import finding_evidence, gaming_days
 from auditor.engine.registry import SqlRule, checkers

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import duckdb
 
-from auditor.duck import open_duckdb
+from auditor.db import open_duckdb
 from auditor.model.finding import FINDING_COLUMNS
 
 DB_NAME = "catalog.duckdb"
