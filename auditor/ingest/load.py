@@ -177,13 +177,13 @@ def _stage(
         table = read_file(span.path, span.name)
         n = table.num_rows
         spans[index] = _Span(span.path, span.name, span.fid, span.first, n)
-        if table.num_columns > len(RAW_SCHEMA):  # a PHH file: the keys of its refused hands
-            keyed = table.select(list(REFUSED_KEYS)).append_column(
-                "rid", pa.array(range(span.first, span.first + n), pa.int64()))
-            refused.append(keyed.filter(pc.is_valid(keyed.column("table_id"))))
+        rids = pa.array(range(span.first, span.first + n), pa.int64())
+        if table.num_columns > len(RAW_SCHEMA):  # a PHH file: the keys of its refused hands, if it has any
+            if table.column("table_id").null_count < n:
+                keyed = table.select(list(REFUSED_KEYS)).append_column("rid", rids)
+                refused.append(keyed.filter(pc.is_valid(keyed.column("table_id"))))
             table = table.select(RAW_SCHEMA.names)
-        pending.append(table.drop_columns(["file"]).append_column(
-            "rid", pa.array(range(span.first, span.first + n), pa.int64())).append_column(
+        pending.append(table.drop_columns(["file"]).append_column("rid", rids).append_column(
             "fid", pa.array([span.fid] * n, pa.int32())))
 
     def flush() -> None:
