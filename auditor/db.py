@@ -1,4 +1,8 @@
-"""Typed reads of DuckDB queries that return exactly one row (an aggregate without ``GROUP BY``)."""
+"""The auditor's DuckDB connections, and typed reads of queries that return exactly one row.
+
+DuckDB draws a progress bar on standard output during any query longer than two seconds, whatever standard output
+is: on a large day it would land in the middle of ``auditor audit --format json``, or of a nightly run's summary.
+Every connection is opened by ``open_duckdb``, with the bar turned off."""
 
 from __future__ import annotations
 
@@ -18,3 +22,11 @@ def one_row(con: duckdb.DuckDBPyConnection, sql: str, params: object = None) -> 
 def scalar(con: duckdb.DuckDBPyConnection, sql: str, params: object = None) -> Any:
     """The first column of the one row of ``sql`` (e.g. a ``count(*)``)."""
     return one_row(con, sql, params)[0]
+
+
+def open_duckdb(database: str = ":memory:", *, read_only: bool = False,
+                threads: int | None = None) -> duckdb.DuckDBPyConnection:
+    """A connection to ``database`` (a file, or in memory) that never writes on standard output."""
+    con = duckdb.connect(database, read_only=read_only, config={"threads": threads} if threads else {})
+    con.execute("SET enable_progress_bar = false")
+    return con

@@ -25,7 +25,7 @@ STAGES: dict[str, tuple[str, str, str]] = {
     # where folders cannot be exchanged in one step: the previous outputs are moved aside, the new not yet in place
     "aside": ("auditor.report.swap", "move_aside", "after"),
     # auditor nightly: the new files copied into the catalog, nothing stored yet
-    "nightly-copied": ("auditor.nightly.run", "store_group", "before"),
+    "nightly-copied": ("auditor.nightly.store_day", "store_group", "before"),
     # the partitions and quarantines written, not yet audited
     "nightly-stored": ("auditor.nightly.run", "run_tasks", "before"),
     # in the catalog's transaction, everything recorded but not committed

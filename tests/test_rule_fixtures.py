@@ -49,7 +49,7 @@ SHARED_AUDIT = frozenset({"baccarat", "holdem"})  # every rule judged within one
 PENDING: dict[str, frozenset[str]] = {
     "baccarat": frozenset(),
     "holdem": frozenset(),
-    "stud": frozenset({"5CS-7.1", "5CS-9.1", "5CS-9.2"}),
+    "stud": frozenset(),
 }
 
 

@@ -25,7 +25,7 @@ from auditor.sim.stud.inject import CYCLE
 from auditor.sim.stud.run import simulate_stud
 
 ENFORCED = {rule.id for rule in load_rulesets()["stud"].rules.values() if rule.enforced}
-CONSEQUENCES = {("5CS-6.5", "5CS-6.3"), ("5CS-10.1", "5CS-6.3"), ("5CS-9.2", "5CS-9.1"), ("5CS-10.16", "5CS-10.8")}
+CONSEQUENCES = {("5CS-6.5", "5CS-6.3"), ("5CS-10.1", "5CS-6.3"), ("5CS-10.16", "5CS-10.8")}
 # sha256 of S01.jsonl … S04.jsonl of `auditor simulate stud --seed 7 --tables 4 --hands 200`, before --inject came
 CLEAN_DAY = "eae3c359ae2b5335348606d67c68cce788870b3afe68d2fc128d87f5a1aeac3d"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import resource
 import time
 from datetime import date, timedelta
 from pathlib import Path
@@ -62,8 +63,9 @@ def nightly(
     examples: int = typer.Option(20, "--examples", min=1, help="Findings shown per rule in each PDF."),
     no_pdf: bool = typer.Option(False, "--no-pdf", help="Write the findings files of each day only."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="A line per stage, with the time since the start, "
-                                                                "on standard error: for a log."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="A line per stage, with the time since the start "
+                                                                "and the CPU time used (this process and its ended "
+                                                                "workers), on standard error: for a log."),
 ) -> None:
     """Take the new log files of an inbox into a catalog, audit the gaming days they change, keep every finding's
     history, and write each changed day's report folder (CATALOG/reports/DAY, replaced as a whole).
@@ -101,7 +103,9 @@ def nightly(
 
 
 def _stage_lines(text: str) -> None:
-    typer.echo(f"{time.monotonic() - STARTED:8.1f}s  {text}", err=True)
+    used = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    cpu = sum(u.ru_utime + u.ru_stime for u in used)
+    typer.echo(f"{time.monotonic() - STARTED:8.1f}s  (CPU {cpu:6.1f}s)  {text}", err=True)
 
 
 def _tell(outcome: NightOutcome, catalog: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import duckdb
 
 from auditor import __version__
-from auditor.db import one_row, scalar
+from auditor.db import one_row, open_duckdb, scalar
 from auditor.engine.batches import BATCH_UNITS, table_batches
 from auditor.engine.evidence import finding_evidence, gaming_days
 from auditor.engine.registry import SqlRule, checkers
@@ -58,7 +58,7 @@ def connect(
     past it DuckDB writes temporary data to disk instead (beside ``db``, or in DuckDB's temporary folder). In memory,
     the tables are compressed as in a file (the ingest checkpoints them as it goes): a day's events take about a
     fifteenth of their plain size."""
-    con = duckdb.connect(str(db) if db else ":memory:")
+    con = open_duckdb(str(db) if db else ":memory:")
     if db is None:
         con.execute("ATTACH ':memory:' AS audit (COMPRESS)")
         con.execute("USE audit")

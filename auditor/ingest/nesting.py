@@ -12,6 +12,11 @@ TOO_DEEP = f"nested more than {MAX_NESTING} levels deep"
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
+def could_nest_too_deep(text: str) -> bool:
+    """Whether ``text`` has enough opening brackets to nest past ``MAX_NESTING`` (else no tokens need reading)."""
+    return text.count("[") + text.count("{") > MAX_NESTING
+
+
 def too_deep_at(tokens: Iterable[re.Match[str]]) -> int | None:
     """The offset of the first bracket of ``tokens`` (a text's tokens, strings among them as whole tokens) that
     opens a level past ``MAX_NESTING``, or None."""

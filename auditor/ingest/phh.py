@@ -90,14 +90,20 @@ def _chip_unit(hands: list[MappedHand]) -> str:
     return "1" if places == 0 else f"0.{'0' * (places - 1)}1"
 
 
-def _envelope(table_id: str, seq: int, ts: str | None, hand_id: str | None, event: dict[str, Any]) -> str:
-    record = {"table_id": table_id, "game": "holdem", "seq": seq, "event": event["event"]}
-    if ts:
-        record["ts"] = ts
-    if hand_id is not None:
-        record["hand_id"] = hand_id
-    record.update((k, v) for k, v in event.items() if k != "event")
-    return _ENCODE(record)
+def _envelope(table_id: str, ts: str | None, hand_id: str | None) -> tuple[str, str]:
+    """The JSON text before a record's ``seq`` and the text between its ``event`` and its other fields; a record is
+    ``{"table_id", "game", "seq", "event", "ts" (when known), "hand_id" (but for the table's opening), the event's
+    fields}``, as ``json.dumps`` writes that object."""
+    head = f'{{"table_id": {_ENCODE(table_id)}, "game": "holdem", "seq": '
+    tail = (f', "ts": {_ENCODE(ts)}' if ts else "") + ("" if hand_id is None else f', "hand_id": {_ENCODE(hand_id)}')
+    return head, tail
+
+
+def _record(envelope: tuple[str, str], seq: int, event: dict[str, Any]) -> str:
+    """One event (a dict whose first key is ``event``; no key of the envelope) in its envelope, as JSON text."""
+    name = _ENCODE(event["event"])
+    fields = _ENCODE(event)[len(name) + 10:]  # after '{"event": ' and the name: '}' or ', "key": value, ...}'
+    return f'{envelope[0]}{seq}, "event": {name}{envelope[1]}{fields}'
 
 
 Row = tuple[int, "str | None", "str | None", "str | None", "str | None", "int | None"]  # line, raw, error, keys
@@ -134,10 +140,11 @@ def _rows(sources: list[HandSource | PhhError], name: str, text_lines: list[str]
                 continue
             if item is mapped[0]:  # seq 0, kept for it, opens the table
                 config = dict(segment.config, chip_unit=_chip_unit(mapped))
-                rows.append((item.open_line, _envelope(segment.table_id, 0, ts, None, {
+                rows.append((item.open_line, _record(_envelope(segment.table_id, ts, None), 0, {
                     "event": "table_open", "config": config}), None, None, None, None))
+            envelope = _envelope(segment.table_id, ts, item.hand_id)
             for line, event in item.events:
-                rows.append((line, _envelope(segment.table_id, seq, ts, item.hand_id, event), None, None, None, None))
+                rows.append((line, _record(envelope, seq, event), None, None, None, None))
                 seq += 1
     return rows
 

@@ -19,11 +19,17 @@ from typing import Any
 
 import rtoml
 
-from auditor.ingest.nesting import TOO_DEEP, too_deep_at
+from auditor.ingest.nesting import TOO_DEEP, could_nest_too_deep, too_deep_at
 
 _TOKEN = re.compile(
     r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|\n|[\[\]{}=,]|[^\s"\'#\[\]{}=,]+'
     r"|[ \t\r]+"
+)
+# ``_TOKEN``'s tokens that the layout reads, as the one group: comments, spaces and commas (which, in a document
+# that TOML accepts, only ever separate the values of an array or inline table) match as empty strings.
+_LAYOUT_TOKEN = re.compile(
+    r'("""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|\n|[\[\]{}=]|[^\s"\'#\[\]{}=,]+)'
+    r"|#[^\n]*|,|[ \t\r]+"
 )
 _TOML_LINE = re.compile(r"at line (\d+)")
 KeyPath = tuple[str, ...]  # a TOML key or table: the names of its parts
@@ -105,22 +111,19 @@ def scan_layout(text: str) -> Layout:
     line, depth = 1, 0
     section: tuple[str, ...] = ()
     key: tuple[str, ...] = ()
-    line_start, header, key_parts = True, None, None
-    for match in _TOKEN.finditer(text):
-        token = match.group()
-        if token == "\n" or token.startswith("#") or token.isspace():
-            if token == "\n":
-                if header is not None:
-                    section, header = _header(header, line, layout), None
-                line, line_start = line + 1, depth == 0
+    line_start, header, key_parts, strings = True, None, None, None
+    for token in filter(None, _LAYOUT_TOKEN.findall(text)):
+        if token == "\n":
+            if header is not None:
+                section, header, strings = _header(header, line, layout), None, None
+            line, line_start = line + 1, depth == 0
             continue
         if header is not None:
             header.append(token)
         elif key_parts is not None:
             if token == "=":
-                key = _path("".join(key_parts))
+                key, key_parts, strings = _path("".join(key_parts)), None, None
                 layout.keys[section].setdefault(key, line)
-                key_parts = None
             else:
                 key_parts.append(token)
         elif line_start and depth == 0:
@@ -130,7 +133,9 @@ def scan_layout(text: str) -> Layout:
         elif token in ("]", "}"):
             depth -= 1
         elif token[0] in "\"'" and depth > 0:
-            layout.strings[section][key].append(line)
+            if strings is None:
+                strings = layout.strings[section][key]
+            strings.append(line)
         line += token.count("\n")
         line_start = False
     if header is not None:
@@ -204,7 +209,7 @@ def _parse_toml(text: str) -> dict[str, Any]:
 def load_hands(text: str, several: bool) -> list[HandSource | PhhError]:
     """The hands of a ``.phh`` (``several`` false) or ``.phhs`` file; a TOML error, or arrays and tables nested too
     deep for ``tomllib`` (which recurses), is the file's only item."""
-    deep = too_deep_at(_TOKEN.finditer(text))
+    deep = too_deep_at(_TOKEN.finditer(text)) if could_nest_too_deep(text) else None
     if deep is not None:
         return [PhhError(text.count("\n", 0, deep) + 1, f"not valid PHH: {TOO_DEEP}")]
     try:

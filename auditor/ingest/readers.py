@@ -14,6 +14,8 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from auditor.db import open_duckdb
+
 RAW_SCHEMA = pa.schema(
     [("file", pa.string()), ("line", pa.int64()), ("raw", pa.string()), ("error", pa.string()), ("last", pa.bool_())]
 )
@@ -93,7 +95,7 @@ def read_parquet(path: Path, name: str) -> pa.Table:
     numbered by DuckDB's ``file_row_number``; a file with a column of that name, which DuckDB would refuse and which
     is an unknown field like any other, is numbered by ``row_number() OVER ()`` in a single-threaded scan, which keeps
     the file's order."""
-    con = duckdb.connect(config={"threads": 1})
+    con = open_duckdb(threads=1)
     try:
         columns = [row[0] for row in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()]
         pairs = ", ".join(f"'{c.replace(chr(39), chr(39) * 2)}', \"{c.replace(chr(34), chr(34) * 2)}\"::VARCHAR"

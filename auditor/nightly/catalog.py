@@ -23,6 +23,7 @@ from pathlib import Path
 
 import duckdb
 
+from auditor.db import open_duckdb
 from auditor.model.finding import FINDING_COLUMNS
 
 DB_NAME = "catalog.duckdb"
@@ -95,12 +96,11 @@ class Catalog:
 
     def _open(self, read_only: bool) -> duckdb.DuckDBPyConnection:
         try:
-            con = duckdb.connect(str(self.db), read_only=read_only)
+            con = open_duckdb(str(self.db), read_only=read_only)
         except duckdb.IOException as exc:
             raise CatalogError(f"cannot open {self.db}: {str(exc).splitlines()[0]} (is `auditor nightly` running "
                                "on it?)") from exc
         con.execute("SET TimeZone = 'UTC'")
-        con.execute("SET enable_progress_bar = false")  # DuckDB's bar goes to standard output
         return con
 
     def path(self, relative: str) -> Path:

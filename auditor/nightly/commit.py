@@ -66,7 +66,8 @@ def commit_run(catalog: Catalog, run: str, run_date: str, new: list[NewFile], gr
             con.execute("DELETE FROM partitions WHERE day = ? AND list_contains(?, table_id)", [day, tables])
             con.executemany("INSERT INTO partitions VALUES (?, ?, ?, ?, ?, ?, ?)",
                             [(day, p.game, p.table_id, p.events, p.rows, group.group, run) for p in group.partitions])
-            con.execute("INSERT INTO pending_reports VALUES (?, ?)", [day, run])
+        con.executemany("INSERT INTO pending_reports VALUES (?, ?)",
+                        [(as_date(day), run) for day in sorted({g.day for g in groups})])
         record(con, run, pa.table({"day": pa.array([d for d, _ in audited], pa.date32()),
                                    "table_id": pa.array([t for _, t in audited], pa.string())}),
                _with_day(results, "findings"), _with_day(results, "coverage"))

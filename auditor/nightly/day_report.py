@@ -11,13 +11,13 @@ from pathlib import Path
 
 import duckdb
 
-from auditor.engine.audit import audit_result
+from auditor.engine.audit import audit_result, connect
 from auditor.engine.ruleset import Ruleset
 from auditor.ingest.audit_names import name_order
 from auditor.ingest.schema import load_schema
 from auditor.model.finding import FINDING_COLUMNS
 from auditor.model.result import AuditResult, InputFile
-from auditor.nightly.partition import QUARANTINE_COLUMNS, quiet_connection, read_parquet
+from auditor.nightly.partition import QUARANTINE_COLUMNS, read_parquet
 from auditor.report.out_folder import claim, publish
 from auditor.report.outputs import write_outputs
 
@@ -48,7 +48,7 @@ def day_result(catalog: duckdb.DuckDBPyConnection, root: Path, day: str, ruleset
                            ).to_arrow_table()
     coverage = catalog.sql(f"SELECT rule, table_id, missing, units FROM coverage WHERE day = DATE '{day}'"
                            ).to_arrow_table()
-    con = quiet_connection()
+    con = connect()
     try:
         _events(con, events)
         con.execute("CREATE VIEW tables AS SELECT table_id, game, config, file, line FROM events "

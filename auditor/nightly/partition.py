@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-import duckdb
 import pyarrow as pa
 
 from auditor.engine.audit import connect, run_checks
@@ -51,14 +50,6 @@ def _rulesets(profile: str) -> dict[str, Ruleset]:
     return load_rulesets(profile=profile)
 
 
-def quiet_connection(threads: int | None = None) -> duckdb.DuckDBPyConnection:
-    """``engine.audit.connect()`` without DuckDB's progress bar, which it prints on standard output (the nightly
-    run's summary) during queries of more than two seconds."""
-    con = connect(threads=threads)
-    con.execute("SET enable_progress_bar = false")
-    return con
-
-
 def read_parquet(paths: tuple[str, ...]) -> str:
     """SQL reading the Parquet files ``paths``, as written: the catalog's ``key=value`` folders are not columns."""
     return "read_parquet([" + ", ".join(sql_string(p) for p in paths) + "], hive_partitioning = false)"
@@ -67,7 +58,7 @@ def read_parquet(paths: tuple[str, ...]) -> str:
 def audit_partition(task: PartitionTask) -> PartitionResult:
     """Audit the task's partitions. ``hand_key`` is unique within the group a partition was stored from; the
     partitions of a task may come from several groups, so each file's keys are moved to a range of their own."""
-    con = quiet_connection(task.threads)
+    con = connect(threads=task.threads)
     try:
         con.execute(f"CREATE TABLE events AS SELECT * REPLACE (hand_key + (file_index::BIGINT << 32) AS hand_key) "
                     f"FROM {read_parquet(task.events)}")

@@ -11,7 +11,9 @@ from auditor.nightly.partition import PartitionTask
 from auditor.nightly.store import StoredGroup
 
 MIN_TASK_ROWS = 200_000  # below this, a task's fixed cost (a DuckDB, the rules' queries) outweighs its work
-MAX_TASK_ROWS = 2_000_000  # bounds a worker's memory
+# bounds a task's memory (the baccarat checks hold about 0.8 GB per million events); above MIN_TASK_ROWS a task's
+# CPU time is proportional to its events, so smaller tasks cost no more
+MAX_TASK_ROWS = 500_000
 TASKS_PER_WORKER = 2
 
 

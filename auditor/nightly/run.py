@@ -4,8 +4,9 @@ findings, and write the report of every gaming day that changed.
 Stages, each safe to stop at (``kill -9``, a power cut):
 1. lock the catalog; remove the data files a stopped run left and no table names;
 2. find the new inbox files (by content), copy them into ``logs/``;
-3. per gaming day, store the new files with every earlier file of the day that shares a table with them
-   (``store.py``): one Parquet file per partition, one per file's quarantine, all under new names;
+3. per gaming day, store the new files, a few at a time, with every earlier file of the day that shares a table
+   with them (``store_day.py``, ``store.py``): one Parquet file per partition, one per file's quarantine, all
+   under new names;
 4. audit those partitions (``partition.py``, ``executors.py``);
 5. one catalog transaction (``commit.py``): the run, the files, the partitions, the findings history, the days
    whose report is due;
@@ -30,7 +31,8 @@ from auditor.nightly.day_report import day_result, write_day_report
 from auditor.nightly.executors import run_tasks
 from auditor.nightly.inbox import InboxFile, keep_copy, scan, sha256
 from auditor.nightly.plan import plan_tasks
-from auditor.nightly.store import GroupFile, StoredGroup, store_group
+from auditor.nightly.store import GroupFile
+from auditor.nightly.store_day import store_day
 from auditor.nightly.trend import day_trend
 from auditor.report.folder_lock import folder_lock
 
@@ -85,8 +87,8 @@ def run_night(options: NightOptions, rulesets: dict[str, Ruleset], facts: Callab
             for item in new:
                 keep_copy(item.file.path, catalog.path(item.stored), item.sha256)
             log("new files copied into the catalog")
-            groups = [_store_day(catalog, day, [n for n in new if n.file.day == day])
-                      for day in sorted({n.file.day for n in new})]
+            groups = [group for day in sorted({n.file.day for n in new}) for group in store_day(
+                catalog, day, [GroupFile(n.sha256, n.file.name, n.stored) for n in new if n.file.day == day])]
             log(f"{sum(len(g.partitions) for g in groups)} partition(s) stored")
             tasks = plan_tasks(catalog.root, groups, None if options.dask else options.workers,
                                parallel=options.workers > 1 or options.dask is not None)
@@ -136,29 +138,6 @@ def _run_id(catalog: Catalog, day: str) -> str:
     with catalog.read() as con:
         n = scalar(con, "SELECT count(*) FROM runs WHERE date = ?", [date.fromisoformat(day)])
     return f"{day}.{n + 1}"
-
-
-def _store_day(catalog: Catalog, day: str, new: list[NewFile]) -> StoredGroup:
-    """Store the day's new files; if they share a table with files taken in earlier, store them all again
-    together (and any other earlier file sharing a table with those), so that each partition comes from all its
-    files."""
-    files = [GroupFile(n.sha256, n.file.name, n.stored) for n in new]
-    stored = store_group(catalog.root, day, files)
-    with catalog.read() as con:
-        earlier: dict[str, GroupFile] = {sha: GroupFile(sha, name, path) for sha, name, path in con.execute(
-            "SELECT sha256, name, stored FROM files WHERE day = ?", [date.fromisoformat(day)]).fetchall()}
-        tables: dict[str, set[str]] = {}
-        for sha, table in con.execute("SELECT sha256, table_id FROM file_tables WHERE day = ?",
-                                      [date.fromisoformat(day)]).fetchall():
-            tables.setdefault(sha, set()).add(table)
-    touched = {t for f in stored.files for t in f.tables}
-    members: set[str] = set()
-    while more := {sha for sha, ts in tables.items() if sha not in members and ts & touched}:
-        members |= more
-        touched |= {t for sha in more for t in tables[sha]}
-    if not members:
-        return stored
-    return store_group(catalog.root, day, files + [earlier[sha] for sha in sorted(members)])
 
 
 def _write_due_reports(catalog: Catalog, options: NightOptions, rulesets: dict[str, Ruleset],

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
+from auditor.engine.audit import connect
 from auditor.ingest.audit_names import LogFile
 from auditor.ingest.load import ingest
 from auditor.ingest.validate import sql_string
-from auditor.nightly.partition import quiet_connection
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def _copy(con, query: str, target: Path) -> None:
 def store_group(root: Path, day: str, files: list[GroupFile], threads: int | None = None) -> StoredGroup:
     """Ingest ``files`` together and write their partitions and quarantines under ``root`` (the catalog)."""
     group = group_id([f.sha256 for f in files])
-    con = quiet_connection(threads=threads)
+    con = connect(threads=threads)
     try:
         inputs = ingest(con, [LogFile(f.name, root / f.stored) for f in files]).inputs
         partitions = []

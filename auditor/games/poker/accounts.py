@@ -5,7 +5,7 @@ hand … and is won by the winner of the hand"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from decimal import Decimal
 
 from auditor.engine.replay_runner import Breach, breach
@@ -27,28 +27,34 @@ def per_seat(events: Iterable[Money]) -> dict[int | None, Decimal]:
     return totals
 
 
-def account_breaches(hand: Hand, article: str) -> Iterator[Breach]:
-    """Contributions − refunds = awards + rake (a rake not logged is what the awards leave, never below 0); every
-    stack reconciles; the uncalled bet (and only it) is returned. What is uncalled is unknown when a player absent
-    from the betting is short of a bet: his missing action may have been the call. ``article``: the game's, cited."""
+def account_breaches(hand: Hand, article: str, rake_unknown: Callable[[Hand], str | None] = unlogged_rake,
+                     dead: Collection[int] = (), stacks_apart: Collection[int] = ()) -> Iterator[Breach]:
+    """Contributions − refunds = awards + rake (a rake not logged, ``rake_unknown``, is what the awards leave, never
+    below 0); every stack reconciles; the uncalled bet (and only it) is returned. What is uncalled is unknown when a
+    player absent from the betting is short of a bet: his missing action may have been the call. ``article``: the
+    game's, cited. ``dead``: seats whose hand is dead (stud art. 11 d)), out of the betting and the pots, whose
+    refunds (their antes) another rule judges; ``stacks_apart``: seats whose stack another rule judges (stud: a seat
+    no player was dealt in at, or a player's two seats)."""
     put_in = sum(hand.contributions.values(), ZERO)
     back = sum((r.amount for r in hand.refunds), ZERO)
     paid = sum((a.amount for a in hand.awards), ZERO)
     rake = sum((r.amount for r in hand.rakes), ZERO)
     where = hand.end or hand.start
-    if unlogged_rake(hand) is not None:
-        pot = put_in - back
-        if paid > pot:  # whatever the rake, it is not negative
-            yield breach(where, f"awards of {_f(paid)} from a pot of {_f(pot)}: more than the pot (the rake is not "
-                                f"logged; {article}: the winner takes the bets)", f"<= {_f(pot)}", _f(paid))
+    if rake_unknown(hand) is not None:
+        pot = put_in - back - rake  # the rakes logged (stud: the first rake) were taken, the one not logged is >= 0
+        less = f" ({_f(pot + rake)} less the rake logged, {_f(rake)})" if rake else ""
+        if paid > pot:
+            yield breach(where, f"awards of {_f(paid)} from a pot of {_f(pot)}{less}: more than the pot (the rake is "
+                                f"not logged; {article}: the winner takes the bets)", f"<= {_f(pot)}", _f(paid))
     elif put_in - back != paid + rake:
         yield breach(where, f"the pot of {_f(put_in - back)} was paid out as {_f(paid)} in awards and {_f(rake)} rake "
                             f"({article}: the winner takes all the bets)", _f(put_in - back), _f(paid + rake))
     expected_back = uncalled(hand.betting_contributions())
     refunds, awards = per_seat(hand.refunds), per_seat(hand.awards)
-    logged_back = {s: a for s, a in refunds.items() if s not in hand.folded and a != 0}  # a refund of 0 returns nothing
-    want = {expected_back[0]: expected_back[1]} if expected_back else {}
-    if logged_back != want and not hand.short - hand.folded:
+    logged_back = {s: a for s, a in refunds.items()  # a refund of 0 returns nothing
+                   if s not in hand.folded and s not in dead and a != 0}
+    want = {expected_back[0]: expected_back[1]} if expected_back and expected_back[0] not in dead else {}
+    if logged_back != want and not hand.short - hand.folded - set(dead):
         yield breach(where, "uncalled bet returned: "
                             + (", ".join(f"seat {s} {_f(a)}" for s, a in sorted(logged_back.items())) or "nothing")
                             + "; due: " + (", ".join(f"seat {s} {_f(a)}" for s, a in want.items()) or "nothing"),
@@ -56,7 +62,7 @@ def account_breaches(hand: Hand, article: str) -> Iterator[Breach]:
                      ", ".join(f"{s}:{_f(a)}" for s, a in sorted(logged_back.items())) or "none")
     for seat, after in sorted(hand.stacks_after.items()):
         before = hand.stacks.get(seat, ZERO)
-        if before is None:
+        if before is None or seat in stacks_apart:
             continue  # the stack before the hand is not logged: his account cannot be reconciled
         due = before - hand.contributions.get(seat, ZERO) + refunds.get(seat, ZERO) + awards.get(seat, ZERO)
         if after != due:

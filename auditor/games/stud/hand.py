@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from auditor.games.poker.hand import Hand as PokerHand
+from auditor.games.poker.hand import Source
 from auditor.games.stud.leaders import Strength
 
 ROUNDS = ("1", "2", "3", "4")  # the betting rounds, named by number: round n is played on n open cards
@@ -23,11 +24,13 @@ class Hand(PokerHand):
     """A stud hand: ``shoe_id`` names the pack it is dealt from; ``unranked`` the rounds whose order of play before
     a bet the open cards do not give (a seat without its open cards, or a card not of the pack); ``order_unknown`` why
     no order of play can be judged: the players in the hand are not the seats dealt in (arts. 3 and 11 d)), or the
-    cards as dealt are not the hands played (a dealing error corrected, art. 11 e))."""
+    cards as dealt are not the hands played (a dealing error corrected, art. 11 e)); ``exposed`` the seats whose card
+    came out face up during the deal (``card_exposed``, art. 11 d)), at the first such event."""
 
     shoe_id: str | None
     rank: Strength  # how open cards rank under the audit's readings (``leaders.strength``)
     turns: list[datetime | None] = field(default_factory=list)
+    exposed: dict[int, Source] = field(default_factory=dict)
     unranked: list[str] = field(default_factory=list)
     order_unknown: str | None = None
     strengths: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, repr=False)

@@ -68,6 +68,8 @@ class _HandReplay(HandFeed[Hand]):
                 self._order_unknown(f"seat {seat} taken after the first card (art. 3: no change of seat during a hand)")
             self.seat(src, seat, player, amount)
         elif event == "card_exposed":
+            if seat is not None:
+                self.hand.exposed.setdefault(seat, src)
             self._order_unknown(f"a card of seat {seat} exposed during the deal: that hand is dead (art. 11 d))")
         elif event == "correction":
             self._order_unknown("dealing error corrected (art. 11 e)): the cards as dealt are not the hands played")

@@ -131,8 +131,8 @@ def over_rake(hand: PlayedHand, table: StudTable, rng: random.Random) -> Planted
 
 
 def uncalled_raked(hand: PlayedHand, table: StudTable, rng: random.Random) -> Planted | None:
-    """5CS-9.2 (art. 9): the rake is taken on the uncalled bet too, which is also a rake other than 4% of the
-    rake base (5CS-9.1)."""
+    """5CS-9.2 (art. 9): the rake is taken on the uncalled bet too: the rake of the base with the uncalled part in
+    it, one error, reported under 5CS-9.2 alone (not also as a rake other than 4% of the rake base, 5CS-9.1)."""
     if not hand.settlement.refunds:
         return None
     refunded = hand.settlement.refunds[0][1]
@@ -141,7 +141,7 @@ def uncalled_raked(hand: PlayedHand, table: StudTable, rng: random.Random) -> Pl
     if taken == due or hand.settlement.awards[0][2] <= taken - due:
         return None
     hand.settle(table, rake=taken)
-    return Planted("rake", f"house rake {taken} on the uncalled {refunded} too, due {due}", ("5CS-9.1",))
+    return Planted("rake", f"house rake {taken} on the uncalled {refunded} too, due {due}")
 
 
 def dealt_before_matched(hand: PlayedHand, table: StudTable, rng: random.Random) -> Planted | None:
