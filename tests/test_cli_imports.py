@@ -1,6 +1,6 @@
 """The command line loads what a command needs when it runs: ``auditor audit --no-pdf`` of a baccarat day never
-imports the signing stack, the PDF renderer, the simulators, the nightly machinery or the hold'em evaluator's tables
-(a second or more of start-up each time the command runs)."""
+imports the signing stack, the PDF renderer, the simulators, the nightly machinery, the PHH reader or the hold'em
+evaluator's tables (a second or more of start-up each time the command runs)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 # Modules (and packages) that only other commands, the PDF, or another game's checks need.
 NOT_FOR_A_BACCARAT_AUDIT = ("pyhanko", "asn1crypto", "weasyprint", "auditor.sim", "auditor.games.holdem.evaluate",
                             "auditor.report.render", "auditor.report.sign", "auditor.report.keys",
-                            "auditor.nightly.run", "auditor.nightly.executors")
+                            "auditor.nightly.run", "auditor.nightly.executors", "auditor.ingest.phh")
 
 
 def _loaded(code: str) -> set[str]:
