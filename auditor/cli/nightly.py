@@ -6,6 +6,7 @@ import resource
 import time
 from datetime import date, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import duckdb
 import typer
@@ -17,10 +18,9 @@ from auditor.cli.progress import QUIET_HELP, STARTED, progress_display
 from auditor.cli.run_facts import now, run_facts
 from auditor.ingest.discover import InputError
 from auditor.model.outcome import ExitCode
-from auditor.nightly.catalog import CatalogError
-from auditor.nightly.executors import ClusterError
-from auditor.nightly.run import NightOptions, NightOutcome, run_night
-from auditor.report.folder_lock import FolderBusy
+
+if TYPE_CHECKING:
+    from auditor.nightly.run import NightOutcome
 
 NIGHTLY_EXIT_CODES = (
     "Exit codes (the most serious of the gaming days reported by this run): 0 no violation found; 1 violations "
@@ -72,6 +72,12 @@ def nightly(
 
     Safe to run again after a crash, or twice: files are taken in once, the catalog changes in one step per run.
     See docs/nightly.md."""
+    # The nightly machinery is loaded when this command runs, not by every command of the auditor.
+    from auditor.nightly.catalog import CatalogError
+    from auditor.nightly.executors import ClusterError
+    from auditor.nightly.run import NightOptions, run_night
+    from auditor.report.folder_lock import FolderBusy
+
     rulesets = load_rulesets_or_exit()
     passphrase, signer = _signing_passphrase(sign) if sign else (None, None)
     started = now()

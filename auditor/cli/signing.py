@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from asn1crypto import x509 as asn1_x509
-from asn1crypto.pem import unarmor
 
 from auditor.cli.app import app
 from auditor.ingest.readers import LOG_SUFFIXES
 from auditor.model.outcome import ExitCode
-from auditor.report.cert_policy import fingerprint
-from auditor.report.keys import KeyFileError, make_self_signed
-from auditor.report.sign import SigningError, passphrase_from_env_or_prompt, sign_pdf
-from auditor.report.verify import Verdict, verify_report
+
+# The signing stack (pyHanko, asn1crypto: seconds of imports) is loaded by the commands that use it, not by every
+# command of the auditor.
+if TYPE_CHECKING:
+    from auditor.report.verify import Verdict
 
 _MARKS = {True: "PASS", False: "FAIL", None: "NOT CHECKED"}
 
@@ -51,6 +50,13 @@ def keygen(
     AUDITOR_KEY_PASSPHRASE or asked for twice) and the certificate alone beside it as a .pem file, for
     whoever verifies your reports (`auditor verify --trust`). For real use, sign with a certificate issued
     by an authority instead: docs/signing.md."""
+    from asn1crypto import x509 as asn1_x509
+    from asn1crypto.pem import unarmor
+
+    from auditor.report.cert_policy import fingerprint
+    from auditor.report.keys import make_self_signed
+    from auditor.report.sign import passphrase_from_env_or_prompt
+
     pem_path = out.with_suffix(".pem")
     if pem_path == out:
         raise _fail(f"--out names the key file; the certificate is written beside it as .pem: {out}")
@@ -85,6 +91,9 @@ def sign(
 
     The passphrase comes from AUDITOR_KEY_PASSPHRASE or is asked for; it is never an option. A report that
     is already signed is refused: a report carries exactly one signature."""
+    from auditor.report.keys import KeyFileError
+    from auditor.report.sign import SigningError, passphrase_from_env_or_prompt, sign_pdf
+
     target = out or report
     try:
         passphrase = passphrase_from_env_or_prompt()
@@ -142,6 +151,8 @@ def verify(
     --trust this is not proven: it says whose key signed and gives its fingerprint); findings.json and
     manifest.json are the signed ones and agree; with --logs, the files an audit of those paths reads are exactly
     the logs the manifest records (naming each file that differs, is missing or is extra)."""
+    from auditor.report.verify import verify_report
+
     if ctx.args and logs is None:
         raise typer.BadParameter(f"unexpected argument(s): {' '.join(ctx.args)}")
     all_logs = None if logs is None else [*logs, *map(Path, ctx.args)]

@@ -13,7 +13,6 @@ from typing import Annotated
 import typer
 
 from auditor.cli.app import app
-from auditor.sim.writers import FORMATS
 
 simulate_app = typer.Typer(help="Generate realistic table-game logs (for demos, tests and benchmarks).",
                            no_args_is_help=True)
@@ -36,6 +35,8 @@ Overwrite = Annotated[bool, typer.Option(
 
 def prepare(out: Path, formats: str, day: str, overwrite: bool) -> tuple[tuple[str, ...], date]:
     """Check --format and --date, and clear (with --overwrite) or refuse a DIR that already holds logs."""
+    from auditor.sim.writers import FORMATS
+
     chosen = tuple(name.strip() for name in formats.split(","))
     if not set(chosen) <= set(FORMATS):
         raise typer.BadParameter(f"choose among {', '.join(FORMATS)}", param_hint="--format")

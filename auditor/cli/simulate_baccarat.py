@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from auditor.cli.simulate import Day, Formats, Out, Overwrite, Seed, prepare, report, simulate_app
-from auditor.sim.baccarat.run import simulate
 
 
 @simulate_app.command("baccarat")
@@ -27,6 +26,8 @@ def baccarat(
 ) -> None:
     """A day of baccarat (Despacho n.º 55/2004): one log file per table, with real shoes, cut card, burns,
     demonstration coups, several players and correct settlements."""
+    from auditor.sim.baccarat.run import simulate  # here: the simulators build tables at import
+
     chosen, when = prepare(out, formats, day, overwrite)
     started = time.perf_counter()
     summary = simulate(out, seed=seed, tables=tables, shoes=shoes, inject=inject, formats=chosen, day=when)

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from auditor.cli.simulate import Day, Formats, HandInject, Hands, Out, Overwrite, Seed, prepare, report, simulate_app
-from auditor.sim.holdem.run import simulate_holdem
 
 
 @simulate_app.command("holdem")
@@ -27,6 +26,8 @@ def holdem(
 ) -> None:
     """A day of Texas Hold'em (despacho of 18 January 2008): one log file per table, with players joining and
     leaving, the button moving, blinds, all-ins and side pots, split pots and rake."""
+    from auditor.sim.holdem.run import simulate_holdem  # here: the simulators build tables at import
+
     chosen, when = prepare(out, formats, day, overwrite)
     started = time.perf_counter()
     summary = simulate_holdem(out, seed=seed, tables=tables, hands=hands, inject=inject, formats=chosen, day=when)

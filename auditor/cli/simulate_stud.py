@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from auditor.cli.simulate import Day, Formats, HandInject, Hands, Out, Overwrite, Seed, prepare, report, simulate_app
-from auditor.sim.stud.run import simulate_stud
 
 
 @simulate_app.command("stud")
@@ -26,6 +25,8 @@ def stud(
     """A day of five-card stud (Portaria n.º 104/85/M): one log file per table, with buy-ins, top-ups and players
     coming and going, packs of 40 cards changed every ten hands at most, antes and the first rake, the open-card
     order of play, all-ins and side pots, the 4% rake, time-outs and showdowns."""
+    from auditor.sim.stud.run import simulate_stud  # here: the simulators build tables at import
+
     chosen, when = prepare(out, formats, day, overwrite)
     started = time.perf_counter()
     summary = simulate_stud(out, seed=seed, tables=tables, hands=hands, inject=inject, formats=chosen, day=when)

@@ -120,9 +120,15 @@ def read_parquet(path: Path, name: str) -> pa.Table:
 
 
 def read_file(path: Path, name: str) -> pa.Table:
-    """Dispatch on the file's suffix (see ``LOG_SUFFIXES``)."""
-    from auditor.ingest.csv_reader import read_csv  # both import from here
-    from auditor.ingest.phh import read_phh
-
+    """Dispatch on the file's suffix (see ``LOG_SUFFIXES``). The CSV and PHH readers (which import from here) are
+    loaded only when a file of theirs is read: the PHH reader's imports are a good part of a short audit's start."""
     kind = LOG_SUFFIXES[path.suffix.lower()]
-    return {"jsonl": read_jsonl, "csv": read_csv, "parquet": read_parquet, "phh": read_phh}[kind](path, name)
+    if kind == "csv":
+        from auditor.ingest.csv_reader import read_csv
+
+        return read_csv(path, name)
+    if kind == "phh":
+        from auditor.ingest.phh import read_phh
+
+        return read_phh(path, name)
+    return {"jsonl": read_jsonl, "parquet": read_parquet}[kind](path, name)
