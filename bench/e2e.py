@@ -50,13 +50,17 @@ PHH = {"phh-3000": 3000, "phh-10000": 10000}
 TARGETS = {"bac": 3.0, "the": 3.0, "phh": 3.0}
 
 
-def ensure_simulated(name: str, seed: int) -> Path:
-    folder = DATA / name
+def simulated_day(folder: Path, game: str, fmt: str, options: list[str], seed: int) -> Path:
+    """``auditor simulate game`` into ``folder``, once (cached: an existing folder with files is reused)."""
     if not any(folder.glob("*.*")):
-        game, fmt, options = SIMULATED[name]
         subprocess.run([AUDITOR, "simulate", game, "--out", str(folder), "--seed", str(seed), "--format", fmt,
                         *options], check=True, stdout=subprocess.DEVNULL)
     return folder
+
+
+def ensure_simulated(name: str, seed: int) -> Path:
+    game, fmt, options = SIMULATED[name]
+    return simulated_day(DATA / name, game, fmt, options, seed)
 
 
 def ensure_phh(name: str) -> Path:
@@ -134,8 +138,9 @@ def ratio(name: str, r: dict, key: str = "wall") -> list[float]:
     return [f / a for f, a in pairs] if name.startswith("phh") else [a / f for f, a in pairs]
 
 
-def _spread(values: list[float]) -> str:
-    return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
+def spread(values: list[float], digits: int = 2) -> str:
+    """``median (min-max)`` of ``values``."""
+    return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -165,7 +170,7 @@ def main(argv: list[str] | None = None) -> None:
             continue
         target = TARGETS[name.split("-")[0]]
         kind = "PokerKit / audit" if name.startswith("phh") else "audit / read"
-        rows.append([name, kind, _spread(ratio(name, r)), _spread(ratio(name, r, "cpu")),
+        rows.append([name, kind, spread(ratio(name, r)), spread(ratio(name, r, "cpu")),
                      f"{'>=' if name.startswith('phh') else '<='} {target:g}",
                      f"{statistics.median(r['floors']):.2f}", f"{statistics.median(r['audits']):.2f}",
                      f"{statistics.median(run['audit']['cpu'] for run in r['runs']):.2f}"])
