@@ -90,3 +90,16 @@ def test_the_accounts_cite_the_games_article():
     hand = _hand({1: 10, 2: 10}, [(1, 15, None)], cards={})
     assert [b.message for b in account_breaches(hand, "art. 7")] == [
         "the pot of 20 was paid out as 15 in awards and 0 rake (art. 7: the winner takes all the bets)"]
+
+
+def test_the_replay_reads_timestamps_as_arrow_gives_them():
+    """The replay converts ``ts`` through its integer microseconds (faster): the same datetimes, nulls, and dates
+    before 1970 included."""
+    import pyarrow as pa
+
+    from auditor.games.poker.replay import _pylist
+
+    micros = [0, None, 1_714_550_400_123_456, -86_400_000_001, 253_402_300_799_999_999]
+    column = pa.array(micros, type=pa.int64()).cast(pa.timestamp("us"))
+    assert _pylist(column, False) == column.to_pylist()
+    assert _pylist(column, True) == column.to_pylist()

@@ -51,6 +51,7 @@ __all__ = ["Open", "category_name", "open_cards_rank", "rank5"]
 FIVE, EIGHT, TEN = RANKS.index("5"), RANKS.index("8"), RANKS.index("T")
 _PACK = range(FIVE, ACE + 1)
 _VALUES = packed_values(_PACK)
+_CODES = {card: card if isinstance(card, int) else parse_card(card) for card in _VALUES}  # the pack's card codes
 _A5678 = rank_mask((ACE, FIVE, FIVE + 1, FIVE + 2, EIGHT))
 _STRAIGHT_TOPS = {rank_mask(range(top - 4, top + 1)): top for top in range(FIVE + 4, ACE + 1)} | {_A5678: EIGHT}
 _PRINCIPAL_ONLY = (FOUR_OF_A_KIND, FULL_HOUSE, THREE_OF_A_KIND)
@@ -151,9 +152,13 @@ def open_cards_rank(cards: Sequence[Card], round_no: int, *, suited_a5678_is_str
     """
     if round_no not in (1, 2, 3, 4):
         raise ValueError(f"betting rounds are 1 to 4, got {round_no!r}")
-    pack(cards, _VALUES, round_no)
-    codes = [card if isinstance(card, int) else parse_card(card) for card in cards]
-    ranks, suits = [code // 4 for code in codes], [code % 4 for code in codes]
+    try:
+        codes = [_CODES[card] for card in cards]
+    except (KeyError, TypeError):
+        raise ValueError(f"not a card of this pack in {cards!r}") from None
+    if len(codes) != round_no or len(set(codes)) != round_no:
+        raise ValueError(f"expected {round_no} distinct cards, got {cards!r}")
+    ranks, suits = [code >> 2 for code in codes], [code & 3 for code in codes]
     if round_no < 4:
         key: tuple[int, ...] = _BY_NEWEST_CARD_COUNT[ranks.count(ranks[-1])], ranks[-1]
     else:

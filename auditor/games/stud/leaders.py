@@ -23,10 +23,14 @@ Strength = Callable[[Sequence[str], int], tuple[int, ...]]
 
 def strength(ruleset: Ruleset) -> Strength:
     """The strength of a seat's open cards (dealing order) for betting round ``round_no`` (1 to 4): the greater,
-    the sooner he acts before a bet. ValueError when they are not ``round_no`` distinct cards of the pack."""
+    the sooner he acts before a bet. ValueError when they are not ``round_no`` distinct cards of the pack.
+
+    The strengths of rounds 1-3 are remembered: at most 40 + 40 x 39 + 40 x 39 x 38 = 60,880 open-card sequences of
+    the pack, met again and again in a day (an error is not remembered; it is raised again)."""
     best_two = ruleset.param("round2_no_pair_leader") == "best_two_open_cards"
     any_pair = not ruleset.param("round3_pair_requires_third_card")
     a5678 = bool(ruleset.param("suited_a5678_is_straight_flush"))
+    known: dict[tuple, tuple[int, ...]] = {}
 
     def rank(cards: Sequence[str], round_no: int) -> tuple[int, ...]:
         key = open_cards_rank(cards, round_no, suited_a5678_is_straight_flush=a5678)
@@ -40,4 +44,13 @@ def strength(ruleset: Ruleset) -> Strength:
             return Open.PAIR_WITH_NEWEST_CARD, pairs[0][1], pairs[0][2]
         return key
 
-    return rank
+    def remembered(cards: Sequence[str], round_no: int) -> tuple[int, ...]:
+        if round_no == 4:
+            return rank(cards, round_no)
+        seen = (round_no, *cards)
+        value = known.get(seen)
+        if value is None:
+            value = known[seen] = rank(cards, round_no)
+        return value
+
+    return remembered
