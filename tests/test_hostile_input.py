@@ -301,3 +301,23 @@ def test_a_parquet_timestamp_column_is_read(tmp_path, coup, kind):
     con, quarantine = load(path)
     assert quarantine == []
     assert con.execute("SELECT DISTINCT ts::VARCHAR FROM events").fetchall() == [("2024-05-01 09:45:39",)]
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.mark.parametrize("game, log", [
+    ("baccarat", None),
+    ("holdem", FIXTURES / "holdem" / "THE-5.3" / "clean.jsonl"),
+    ("stud", FIXTURES / "stud" / "5CS-10.6" / "clean.jsonl"),
+])
+def test_a_config_key_given_null_is_quarantined(tmp_path, coup, game, log):
+    """``"big_blind": null`` is no value of the key's type: the table_open is refused, whatever the key, required or
+    not (a null big blind, blind limit, rake rate or not_logged crashed the audit)."""
+    rows = coup if log is None else [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    keys, _ = load_schema().config[game]
+    assert rows[0]["event"] == "table_open"
+    for key in keys:
+        nulled = [{**rows[0], "config": {**rows[0]["config"], key: None}}, *rows[1:]]
+        _, quarantine = load(write_jsonl(tmp_path / f"{game}-{key}.jsonl", nulled))
+        assert f"config: {key} is null" in reasons(quarantine)[1], key

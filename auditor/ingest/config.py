@@ -111,7 +111,10 @@ def validate_config(
     errors += [f"config: missing required key {k}" for k in required if k not in config]
     for name, value in sorted(config.items()):
         spec = keys.get(name)
-        if spec is None or value is None:
+        if spec is None:
+            continue
+        if value is None:  # null declares nothing: a key not declared is left out
+            errors.append(f"config: {name} is null (leave out a key the table does not declare)")
             continue
         problem = _check_value(spec, value)
         if problem:
