@@ -9,15 +9,12 @@ per table, cached under bench/out/stud/), so they hold the same number of hands 
 Each audit is the whole command in a fresh process, as a user runs it (``bench.e2e``'s), stud and hold'em alternately
 (stud, hold'em, stud, ...) so that both meet the same load. Reported: each game's hands per second (median, min-max;
 of wall time and of CPU time, every thread), and stud's hands/s over hold'em's, pair by pair (median, min-max); the
-target is a ratio of at least 1. An audit must exit 0 or 1; exit 4 is accepted only when its one reason is a game
-with enforced rules still without a checker (``game_without_checkers``, while stud's checkers are being written),
-and the output says so.
+target is a ratio of at least 1. An audit must exit 0 or 1 (every stud rule has its checker).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -39,37 +36,20 @@ def hands_in(folder: Path) -> int:
     return sum(path.read_text(encoding="utf-8").count('"event":"hand_start"') for path in folder.glob("*.jsonl"))
 
 
-def incomplete_only_by_checkers(run: dict, out: Path) -> str | None:
-    """For an audit that exited 4: the verdict's message when its only reasons are games without all their checkers
-    (the audit otherwise looked at everything), else None."""
-    if run["rc"] != 4 or not (out / "summary.json").exists():
-        return None
-    reasons = json.loads((out / "summary.json").read_text(encoding="utf-8"))["verdict"]["reasons"]
-    if reasons and all(r["kind"] == "game_without_checkers" for r in reasons):
-        return "; ".join(r["message"] for r in reasons)
-    return None
-
-
-def measure(folders: dict[str, Path], repeat: int, threads: int) -> tuple[dict[str, list[dict]], set[str]]:
-    """``repeat`` rounds of one audit of each game, in the order of ``GAMES``; the runs and the incomplete verdicts
-    accepted."""
+def measure(folders: dict[str, Path], repeat: int, threads: int) -> dict[str, list[dict]]:
+    """``repeat`` rounds of one audit of each game, in the order of ``GAMES``."""
     runs: dict[str, list[dict]] = {game: [] for game in GAMES}
-    accepted: set[str] = set()
     with tempfile.TemporaryDirectory(prefix="bench-stud-") as tmp:
         for i in range(repeat):
             for game in GAMES:
-                out = Path(tmp) / game
-                run = timed(audit_command(folders[game], out, threads))
-                why = incomplete_only_by_checkers(run, out)
-                if run["rc"] not in (0, 1) and why is None:
+                run = timed(audit_command(folders[game], Path(tmp) / game, threads))
+                if run["rc"] not in (0, 1):
                     print(f"  {game} run {i + 1} FAILED (exit {run['rc']}):\n{run['tail']}", flush=True)
-                    return runs, accepted
-                if why:
-                    accepted.add(why)
+                    return runs
                 runs[game].append(run)
                 print(f"  {game} run {i + 1}: {run['wall']:.2f} s (cpu {run['cpu']:.2f}, {run['rss_mb']:.0f} MB, "
                       f"exit {run['rc']}); load {os.getloadavg()[0]:.1f}", flush=True)
-    return runs, accepted
+    return runs
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -86,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
                                    args.seed) for game in GAMES}
     hands = {game: hands_in(folder) for game, folder in folders.items()}
     print(f"  days: {', '.join(f'{game} {hands[game]:,} hands in {folders[game]}' for game in GAMES)}", flush=True)
-    runs, accepted = measure(folders, args.repeat, args.threads)
+    runs = measure(folders, args.repeat, args.threads)
     pairs = min(len(runs[game]) for game in GAMES)
     if not pairs:
         raise SystemExit("no pair measured")
@@ -100,10 +80,8 @@ def main(argv: list[str] | None = None) -> None:
     print(table(["day", "hands", "wall s", "hands/s (wall)", "CPU s", "hands/s (CPU)"], rows))
     print(f"\nstud's hands/s over hold'em's, {pairs} interleaved pair(s), median (min-max): wall "
           f"{spread(ratios['wall'])}, CPU {spread(ratios['cpu'])}; target >= 1")
-    for why in sorted(accepted):
-        print(f"note: accepted exit 4 (incomplete): {why}")
     path = save("stud", {"machine": machine(), "versions": versions(), "commit": code_state(), "args": vars(args),
-                         "hands": hands, "runs": runs, "accepted_incomplete": sorted(accepted)})
+                         "hands": hands, "runs": runs})
     print(f"\nraw figures: {path}")
 
 
