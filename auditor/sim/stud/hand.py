@@ -29,7 +29,7 @@ from auditor.sim.poker.pots import Pot, Settlement
 from auditor.sim.stud.betting import Betting
 from auditor.sim.stud.order import by_open_cards, counterclockwise, right_of
 from auditor.sim.stud.pack import shuffle_and_cut
-from auditor.sim.stud.plan import HandPlan, planned
+from auditor.sim.stud.plan import HandPlan, may_time_out, planned
 from auditor.sim.stud.players import Player
 from auditor.sim.stud.policy import decide
 from auditor.sim.stud.pots import first_rake, settle
@@ -138,7 +138,7 @@ class HandEngine:
     def _betting(self, b: Betting, hand: PlayedHand, seated: dict[int, Player], plan: HandPlan) -> None:
         rng, clock, cards = self.rng, self.clock, hand.cards
         while (seat := b.expected()) is not None:
-            if rng.random() < P_TIME_OUT and seat not in plan.stay:
+            if rng.random() < P_TIME_OUT and may_time_out(plan, b, seat):
                 b.act(seat, "fold", 0)
                 event = _action(hand.hand_id, seat, "fold", 0, False) | {"reason": "time_out"}
                 hand.head.append((clock.time_out(), event))

@@ -1,6 +1,7 @@
 """Reading and editing the events of a played stud hand (its ``head``, from ``hand_start`` to the last show) for
-the planted violations: a round's actions run from the deal that opens it to the next deal; an added or moved
-event keeps a delay of its own, a swapped one takes the delay of the place it takes."""
+the planted violations: a round's actions run from the deal that opens it to the next deal; an added event has a
+delay of its own, a moved or swapped one keeps its delay (an action's delay is its player's time to decide, art. 11
+b), which changing the order of play does not change: a fold forced for time stays after the two minutes)."""
 
 from __future__ import annotations
 
@@ -30,9 +31,8 @@ def move(hand: PlayedHand, event: dict, after: dict) -> None:
 
 
 def swap(hand: PlayedHand, i: int, j: int) -> None:
-    """Exchange the events at ``i`` and ``j``, each keeping the delay of the place it takes."""
-    (di, ei), (dj, ej) = hand.head[i], hand.head[j]
-    hand.head[i], hand.head[j] = (di, ej), (dj, ei)
+    """Exchange the events at ``i`` and ``j``, each with its delay."""
+    hand.head[i], hand.head[j] = hand.head[j], hand.head[i]
 
 
 def betting(hand: PlayedHand) -> list[tuple[int, int, dict]]:

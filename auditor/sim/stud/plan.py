@@ -42,6 +42,17 @@ class HandPlan:
     forced: dict | None = None
 
 
+def may_time_out(plan: HandPlan, b: Betting, seat: int) -> bool:
+    """Whether the croupier may fold the player whose turn it is for time: not one the plan keeps in, nor the wrong
+    opener of round 1 (``wrong_opener``), whose opening is the planted act (folded for time in the highest open
+    card's turn, his would be an unplanned breach of the order)."""
+    return seat not in plan.stay and not (plan.force == "wrong_opener" and plan.forced is None and _opening(b))
+
+
+def _opening(b: Betting) -> bool:
+    return b.round_no == 1 and not b.current and not b.acted
+
+
 def planned(plan: HandPlan, b: Betting, seat: int, kind: str, amount: int,
             table: StudTable) -> tuple[str, int, str | None]:
     """The action the plan makes of the lawful choice (``kind``, ``amount``) of the player whose turn it is, and
@@ -49,8 +60,7 @@ def planned(plan: HandPlan, b: Betting, seat: int, kind: str, amount: int,
     if seat in plan.fold_first:
         return "fold", 0, None
     force = plan.force if plan.forced is None else None
-    first = not b.current and not b.acted
-    if force in ("wrong_opener", "opener_checks") and b.round_no == 1 and first:
+    if force in ("wrong_opener", "opener_checks") and _opening(b):
         if force == "opener_checks":
             return "check", 0, force
         return (*sized_bet(b, seat, table.ante, table), force) if kind == "fold" else (kind, amount, force)
