@@ -27,13 +27,20 @@ ARTICLES = {"5CS-10.4": "art. 10 b)", "5CS-10.10": "art. 10 c) i)", "5CS-10.11":
             "5CS-10.8": "art. 10 b): a card only once all have called"}
 
 
-def betting_actions(hand: Hand) -> Iterator[tuple[Action, bool]]:
-    """Each betting action (not a post) and whether it is the first of its round."""
+def betting_actions(hand: Hand) -> list[tuple[Action, bool]]:
+    """Each betting action (not a post) and whether it is the first of its round; listed once a hand (kept in
+    ``hand.derived``), since every rule of the order of play reads it."""
+    cached = hand.derived.get("betting actions")
+    if isinstance(cached, list):
+        return cached
+    listed: list[tuple[Action, bool]] = []
     seen: set[str] = set()
     for a in hand.actions:
         if a.kind in BETTING:
-            yield a, a.street not in seen
+            listed.append((a, a.street not in seen))
             seen.add(a.street)
+    hand.derived["betting actions"] = listed
+    return listed
 
 
 def turn_rule(a: Action, first: bool) -> str:
