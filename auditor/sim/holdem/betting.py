@@ -13,13 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from auditor.games.poker.order import clockwise
 from auditor.sim.poker.stakes import Stakes
-
-
-def clockwise(seats: list[int], after: int) -> list[int]:
-    """``seats`` (sorted) clockwise, starting with the first seat after ``after``."""
-    later = [s for s in seats if s > after]
-    return later + [s for s in seats if s <= after]
 
 
 def blind_seats(seats: list[int], button: int) -> tuple[int, int]:

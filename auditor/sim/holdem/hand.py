@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 from auditor.games.holdem.evaluate import rank7
 from auditor.games.poker.cards import DECK
-from auditor.sim.holdem.betting import Betting, blind_seats, clockwise
+from auditor.games.poker.order import clockwise
+from auditor.sim.holdem.betting import Betting, blind_seats
 from auditor.sim.holdem.policy import Decision, decide, passive, postflop_strength, preflop_strength, raise_by
 from auditor.sim.holdem.settle import settle
 from auditor.sim.holdem.table import HoldemTable, Player

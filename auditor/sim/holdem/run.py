@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from auditor.games.poker.order import clockwise
 from auditor.present import present
-from auditor.sim.holdem.betting import clockwise
 from auditor.sim.holdem.hand import HandEngine, HandPlan, PlayedHand
 from auditor.sim.holdem.inject import HoldemInjector, Planted
 from auditor.sim.holdem.plan import RULES as SETUP_RULES
