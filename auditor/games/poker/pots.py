@@ -8,6 +8,7 @@ remainder to the first tied winner in the game's odd-chip order (``divide``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
@@ -30,9 +31,10 @@ def uncalled(contributions: dict[int, Decimal]) -> tuple[int, Decimal] | None:
     return (top_seat, top - second) if top > second else None
 
 
-def build_pots(contributions: dict[int, Decimal], folded: set[int], dead: Decimal = ZERO) -> list[Pot]:
+def build_pots(contributions: dict[int, Decimal], folded: set[int],
+               dead: Mapping[int, Decimal] | None = None) -> list[Pot]:
     """Main pot first, then side pots, from each player's betting contribution after the uncalled bet was returned;
-    ``dead`` money (the antes) goes to the main pot."""
+    each seat's ``dead`` money (the antes) goes to the main pot (``_with_dead``)."""
     live = [s for s in sorted(contributions) if s not in folded]
     levels = sorted({contributions[s] for s in live if contributions[s] > 0})
     pots: list[Pot] = []
@@ -48,11 +50,31 @@ def build_pots(contributions: dict[int, Decimal], folded: set[int], dead: Decima
     leftover = sum(contributions.values(), ZERO) - sum((p.amount for p in pots), ZERO)
     if leftover > 0 and pots:  # chips of folded players above every live level stay in the last pot
         pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
-    if dead and pots:
-        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
-    elif dead:
-        pots.append(Pot(dead, tuple(s for s in sorted(contributions) if s not in folded)))
-    return pots
+    return _with_dead(pots, contributions, live, dead or {})
+
+
+def _with_dead(pots: list[Pot], contributions: dict[int, Decimal], live: list[int],
+               dead: Mapping[int, Decimal]) -> list[Pot]:
+    """The dead money in the main pot. A player still in who bet nothing (all in on his ante) plays for the dead
+    money alone: it forms pots of its own, before the others, at the levels of such players' dead money (an ante
+    short of the others' is a level below theirs); the rest of it joins the main pot."""
+    levels = sorted({dead.get(s, ZERO) for s in live if contributions[s] == 0})
+    front: list[Pot] = []
+    previous = ZERO
+    for level in levels:
+        amount = sum((min(d, level) - min(d, previous) for d in dead.values()), ZERO)
+        eligible = tuple(s for s in live if contributions[s] > 0 or dead.get(s, ZERO) >= level)
+        if amount > 0:
+            front.append(Pot(amount, eligible))
+        previous = level
+    rest = sum(dead.values(), ZERO) - sum((p.amount for p in front), ZERO)
+    if rest > 0 and pots:
+        pots[0] = Pot(pots[0].amount + rest, pots[0].eligible)
+    elif rest > 0 and front:
+        front[-1] = Pot(front[-1].amount + rest, front[-1].eligible)
+    elif rest > 0:
+        front.append(Pot(rest, tuple(live)))
+    return front + pots
 
 
 def floor_to(amount: Decimal, unit: Decimal) -> Decimal:

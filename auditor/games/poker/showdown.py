@@ -129,7 +129,7 @@ def review(hand: H, ruleset: Ruleset, game: Showdown[H]) -> Review:
     back = uncalled(contributions)
     if back:
         contributions[back[0]] -= back[1]
-    pots = build_pots(contributions, hand.folded, dead=sum(hand.antes.values(), ZERO))
+    pots = build_pots(contributions, hand.folded, dead=hand.antes)
     unknown = unsettled(hand)
     if any(s in unknown for p in pots for s in p.eligible):
         result.missing = UNKNOWN_POTS

@@ -1,0 +1,57 @@
+"""Five-card stud logs built by hand (``stud_logs.py``), not by the simulator: cases at the edges of the text, each
+with the outcome the articles give (a finding and its rule, or none, or not evaluated), audited whole."""
+
+from __future__ import annotations
+
+import pytest
+from stud_logs import Table, run
+
+# ---------------------------------------------------------------------------------------------------------------
+# Side pots (art. 11 a)) and the antes: a player all in on his ante still plays for the pot he bet in.
+
+
+def _short_on_the_ante(s2_ante: str, awards: list[tuple[int, str, int]], bet: int = 50) -> list[dict]:
+    """Seat 2 (stack = his ante) is all in on the ante and holds three Aces; seats 5 and 6 bet ``bet`` each in round
+    1 and check to the end; seat 6's King high beats seat 5's Queen high."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {2: s2_ante, 5: "5000", 6: "5000"})
+    h.act(6, "post_ante", 20)
+    h.act(5, "post_ante", 20)
+    h.act(2, "post_ante", s2_ante)
+    h.emit("rake", amount="20", reason="first_rake")
+    h.emit("burn", card="5d")
+    h.first_deal({6: "KhQd", 5: "QsJh", 2: "AsAh"})
+    h.act(6, "bet", bet)  # seat 2's Ace is the highest open card, but he has nothing left to bet
+    h.act(5, "call", bet)
+    h.street((2, "Ac"), (6, "9c"), (5, "9h"))
+    h.act(5, "check")
+    h.act(6, "check")
+    h.street((2, "8s"), (6, "7d"), (5, "8d"))
+    h.act(5, "check")
+    h.act(6, "check")
+    h.street((2, "6h"), (6, "Tc"), (5, "6c"))
+    h.act(6, "check")
+    h.act(5, "check")
+    h.show(5, 2, 6)
+    h.rake(str(bet * 2 * 4 // 100 // 5 * 5))
+    for seat, amount, pot in awards:
+        h.award(seat, amount, pot)
+    h.end()
+    return t.rows
+
+
+AWARD_RULES = {"5CS-4.1", "5CS-4.2", "5CS-4.3", "5CS-5.1", "5CS-5.2", "5CS-5.3", "5CS-5.4", "5CS-11.1", "5CS-11.5"}
+
+
+@pytest.mark.parametrize(("s2_ante", "awards", "found"), [
+    # the antes less the first rake (60 - 20) to seat 2's Aces; the bets (100, raked 0) to seat 6
+    ("20", [(2, "40", 0), (6, "100", 1)], []),
+    ("20", [(6, "40", 0), (6, "100", 1)], ["5CS-5.1"]),  # the Aces' pot to a King high
+    # all in for 15, less than the ante: his pot is 3 x 15 less the first rake; the other 10 of the antes go on
+    ("15", [(2, "25", 0), (6, "110", 1)], ["5CS-6.3"]),
+    ("15", [(2, "35", 0), (6, "100", 1)], ["5CS-4.2", "5CS-4.2", "5CS-6.3"]),  # each pot paid 10 wrong
+])
+def test_a_player_all_in_on_his_ante_plays_for_the_antes(tmp_path, s2_ante, awards, found):
+    findings, _ = run(tmp_path, _short_on_the_ante(s2_ante, awards))
+    assert sorted(f[0] for f in findings if f[0] != "5CS-6.2") == found  # 6.2: he sat down with less than 2,000
