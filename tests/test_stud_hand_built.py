@@ -4,7 +4,7 @@ with the outcome the articles give (a finding and its rule, or none, or not eval
 from __future__ import annotations
 
 import pytest
-from stud_logs import Table, run
+from stud_logs import Hand, Table, run
 
 # ---------------------------------------------------------------------------------------------------------------
 # Side pots (art. 11 a)) and the antes: a player all in on his ante still plays for the pot he bet in.
@@ -55,3 +55,56 @@ AWARD_RULES = {"5CS-4.1", "5CS-4.2", "5CS-4.3", "5CS-5.1", "5CS-5.2", "5CS-5.3",
 def test_a_player_all_in_on_his_ante_plays_for_the_antes(tmp_path, s2_ante, awards, found):
     findings, _ = run(tmp_path, _short_on_the_ante(s2_ante, awards))
     assert sorted(f[0] for f in findings if f[0] != "5CS-6.2") == found  # 6.2: he sat down with less than 2,000
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Art. 11 b): "Nenhum jogador pode demorar mais que dois minutos a decidir o seu jogo. O seu jogo é abatido."
+
+
+def _standard(t: Table, hand_id: str = "H1", stacks: dict[int, str] | None = None) -> Hand:
+    """Seats 2 and 5 ante, seat 2's Ace opens round 1 (seat 5: King)."""
+    h = t.hand(hand_id, stacks or {2: "2000", 5: "2000"})
+    h.antes(burn="9d")
+    h.first_deal({5: "KhQd", 2: "AsJc"})
+    return h
+
+
+def _check_down(h: Hand) -> None:
+    """Rounds 2 to 4 checked through and the showdown: seat 2's Ace high wins."""
+    h.street((2, "9c"), (5, "9h"))
+    h.act(5, "check")
+    h.act(2, "check")
+    h.street((5, "8s"), (2, "7d"))
+    h.act(5, "check")
+    h.act(2, "check")
+    h.street((5, "6h"), (2, "Tc"))
+    h.act(2, "check")
+    h.act(5, "check")
+    h.show(5, 2)
+
+
+@pytest.mark.parametrize(("seconds", "action", "reason", "found"), [
+    (120.0, "call", None, []),  # two minutes, not more
+    (120.001, "call", None, ["5CS-11.2"]),
+    (120.0, "fold", "time_out", []),  # the two minutes have run: folding him then is lawful
+    (120.001, "fold", "time_out", []),
+    (119.999, "fold", "time_out", ["5CS-11.2"]),  # folded before his two minutes were up
+    (119.999, "fold", None, []),
+])
+def test_the_two_minutes(tmp_path, seconds, action, reason, found):
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = _standard(t)
+    h.act(2, "bet", 20)
+    h.act(5, action, 20 if action == "call" else 0, after=seconds, **({"reason": reason} if reason else {}))
+    if action == "call":
+        _check_down(h)
+        h.rake("0")
+        h.award(2, "60", 0)
+    else:
+        h.rake("0")
+        h.refund(2, "20")
+        h.award(2, "20", 0)
+    h.end()
+    findings, _ = run(tmp_path, t.rows)
+    assert [f[0] for f in findings] == found

@@ -4,7 +4,8 @@ que dois minutos a decidir o seu jogo. O seu jogo é abatido.»)
 
 His turn begins with the event before his action at the table (``Hand.turns``); a fold the croupier forces carries
 ``reason: time_out``. A decision after ``decision_time_seconds`` is a finding, and so is a forced fold before them
-(his right to decide had not lapsed)."""
+(his right to decide had not lapsed). At exactly the limit both are lawful: he has not taken more than two minutes,
+and his two minutes are over."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def _decision_time(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
             yield breach(a.src, f"seat {a.seat} decided ({a.kind}) {seconds:g} s after his turn began, past the "
                                 f"{limit} s allowed: his hand should have been folded (art. 11 b))",
                          f"a forced fold after {limit} s", f"{a.kind} after {seconds:g} s")
-        elif forced and seconds <= limit:
+        elif forced and seconds < limit:
             yield breach(a.src, f"seat {a.seat} was folded for time {seconds:g} s after his turn began, before the "
                                 f"{limit} s allowed had passed (art. 11 b))", f"> {limit} s", f"{seconds:g} s")
 
