@@ -61,9 +61,9 @@ def test_a_player_all_in_on_his_ante_plays_for_the_antes(tmp_path, s2_ante, awar
 # Art. 11 b): "Nenhum jogador pode demorar mais que dois minutos a decidir o seu jogo. O seu jogo é abatido."
 
 
-def _standard(t: Table, hand_id: str = "H1", stacks: dict[int, str] | None = None) -> Hand:
+def _standard(t: Table, hand_id: str = "H1", stacks: dict[int, str] | None = None, shoe_id: str = "K1") -> Hand:
     """Seats 2 and 5 ante, seat 2's Ace opens round 1 (seat 5: King)."""
-    h = t.hand(hand_id, stacks or {2: "2000", 5: "2000"})
+    h = t.hand(hand_id, stacks or {2: "2000", 5: "2000"}, shoe_id)
     h.antes(burn="9d")
     h.first_deal({5: "KhQd", 2: "AsJc"})
     return h
@@ -108,3 +108,41 @@ def test_the_two_minutes(tmp_path, seconds, action, reason, found):
     h.end()
     findings, _ = run(tmp_path, t.rows)
     assert [f[0] for f in findings] == found
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Art. 2: packs, cuts.
+
+
+def _fold_to_the_opener(t: Table, hand_id: str, stacks: dict[int, str], shoe_id: str = "K1") -> dict[int, str]:
+    """A hand won in round 1: seat 2's Ace bets 20, seat 5 folds; returns the stacks after it."""
+    h = _standard(t, hand_id, stacks, shoe_id)
+    h.act(2, "bet", 20)
+    h.act(5, "fold")
+    h.rake("0")
+    h.refund(2, "20")
+    h.award(2, "20", 0)
+    return {seat: str(amount) for seat, amount in h.end().items()}
+
+
+@pytest.mark.parametrize("within", [False, True])
+def test_a_new_pack_within_a_hand_is_one_finding(tmp_path, within):
+    """The pack changed once in hand H1 (the old one ended, the new one started): one breach, one finding."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = _standard(t)
+    if within:
+        t.emit("shoe_end", shoe_id="K1")
+        t.emit("shoe_start", shoe_id="K2")
+    h.act(2, "bet", 20)
+    h.act(5, "fold")
+    h.rake("0")
+    h.refund(2, "20")
+    h.award(2, "20", 0)
+    stacks = {seat: str(amount) for seat, amount in h.end().items()}
+    if not within:
+        t.emit("shoe_end", shoe_id="K1")
+        t.emit("shoe_start", shoe_id="K2")
+    _fold_to_the_opener(t, "H2", stacks, shoe_id="K2")
+    findings, _ = run(tmp_path, t.rows)
+    assert [f[0] for f in findings] == (["5CS-2.5"] if within else [])

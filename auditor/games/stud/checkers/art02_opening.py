@@ -62,11 +62,13 @@ register(SqlRule(
 ))
 
 # A pack comes into or goes out of use inside a hand (between its hand_start and hand_end), or an event of the hand
-# names another pack than its hand_start.
+# names another pack than its hand_start: one finding per hand, at the first such event (a pack changed once logs
+# its end and the new one's start: one breach).
 register(SqlRule(
     id="5CS-2.5", game="stud", scope=HANDS,
     findings=f"""
-    SELECT p.table_id, p.shoe_id, h.hand_id, p.seq, p.file, p.line,
+    SELECT * EXCLUDE (hand_key) FROM (
+    SELECT h.hand_key, p.table_id, p.shoe_id, h.hand_id, p.seq, p.file, p.line,
            'pack ' || p.shoe_id || CASE p.event WHEN 'shoe_start' THEN ' brought into' ELSE ' taken out of' END
              || ' use during hand ' || h.hand_id || '; art. 2: a new pack is used only at the end of a hand'
              AS message,
@@ -74,11 +76,12 @@ register(SqlRule(
     FROM stud_pack_events p ASOF JOIN {judged(HANDS)} h ON p.table_id = h.table_id AND p.seq > h.start_seq
     WHERE p.seq < h.end_seq
     UNION ALL
-    SELECT e.table_id, h.shoe_id, e.hand_id, e.seq, e.file, e.line,
+    SELECT h.hand_key, e.table_id, h.shoe_id, e.hand_id, e.seq, e.file, e.line,
            e.event || ' of hand ' || e.hand_id || ' names pack ' || e.shoe_id || ', the hand is dealt from '
              || h.shoe_id || '; art. 2: a new pack is used only at the end of a hand' AS message,
            h.shoe_id AS expected, e.shoe_id AS found
     FROM stud_events e JOIN {judged(HANDS)} h ON e.hand_key = h.hand_key
     WHERE e.shoe_id <> h.shoe_id AND e.event NOT IN ('shoe_start', 'shoe_end')
+    ) QUALIFY row_number() OVER (PARTITION BY hand_key ORDER BY seq) = 1
     """,
 ))
