@@ -146,3 +146,35 @@ def test_a_new_pack_within_a_hand_is_one_finding(tmp_path, within):
     _fold_to_the_opener(t, "H2", stacks, shoe_id="K2")
     findings, _ = run(tmp_path, t.rows)
     assert [f[0] for f in findings] == (["5CS-2.5"] if within else [])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Art. 10 b) 3): "the raise may not be less than the previous bettor's bet, unless the raiser is short of funds".
+
+
+@pytest.mark.parametrize(("to", "reading", "found"), [
+    (250, "previous_bet", ["5CS-10.7"]),  # the previous bettor (all in) bet 150: a raise of 100 is too small
+    (300, "previous_bet", []),
+    (250, "previous_increment", []),  # the last full increment was 100 (the all-in for less was no full raise)
+])
+def test_a_raise_after_an_all_in_raise_for_less(tmp_path, to, reading, found):
+    """Seat 6 bets 100, seat 4 raises all in to 150 (less than a full raise: lawful), seat 2 raises to ``to``."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {6: "5000", 4: "170", 2: "5000"})
+    h.antes(burn="9d")
+    h.first_deal({6: "AsTc", 4: "Ks9c", 2: "8s8c"})
+    h.act(6, "bet", 100)
+    h.act(4, "raise", 150)
+    h.act(2, "raise", to)
+    h.act(6, "fold")
+    h.street((4, "Qh"), (2, "Jd"))
+    h.street((4, "7h"), (2, "7d"))
+    h.street((4, "6h"), (2, "6d"))
+    h.show(2, 4)
+    h.rake("15")  # 4% of the 400 called: seat 6's 100 and 150 from each of the others
+    h.refund(2, str(to - 150))
+    h.award(2, "425", 0)  # seat 2's pair of eights: the antes 60 less the first rake 20, the 400 less 15
+    h.end()
+    findings, _ = run(tmp_path, t.rows, min_raise=reading)
+    assert [f[0] for f in findings if f[0] != "5CS-6.2"] == found  # 6.2: seat 4 sat down with 170

@@ -8,7 +8,8 @@ state machine (``auditor/games/poker/betting.py``).
 - After a bet the turn goes counterclockwise from the bettor's right (art. 10 b), c) iii)), also when the bet was
   made out of turn.
 - A raise is at least "the previous bettor's bet" (art. 10 b) 3)): ``min_raise`` = ``previous_bet`` (the literal
-  text: the whole of the round's highest bet) or ``previous_increment`` (the last full bet or raise increment).
+  text: the whole of the round's highest bet, an all-in for less included) or ``previous_increment`` (the last full
+  bet or raise increment).
   There is no minimum bet, so a round opens with any bet.
 - A player who checked may not raise in the round (art. 10 c) i) 2)): recorded as ``Action.checked``.
 - A player who answers a bet wrongly (a check, 5CS-10.14's finding, or a short call) may then answer it rightly: that
@@ -76,6 +77,12 @@ class StudPolicy(Policy):
             ranking = sorted(keys, key=keys.__getitem__, reverse=True)
         self._ranked = (street, dealt, ranking)
         return ranking
+
+    def before_act(self, betting: Betting) -> None:
+        """``previous_bet``: the previous bettor's bet is the round's highest bet, also when an all-in for less made
+        it (bet 100, all in to 150: a raise is then of 150 at least)."""
+        if self.raise_by_bet:
+            betting.min_increment = max(betting.min_increment, betting.current_bet)
 
     def raised(self, betting: Betting, action: Action) -> Decimal:
         return action.total if self.raise_by_bet else action.increment
