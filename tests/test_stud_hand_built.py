@@ -61,9 +61,12 @@ def test_a_player_all_in_on_his_ante_plays_for_the_antes(tmp_path, s2_ante, awar
 # Art. 11 b): "Nenhum jogador pode demorar mais que dois minutos a decidir o seu jogo. O seu jogo é abatido."
 
 
-def _standard(t: Table, hand_id: str = "H1", stacks: dict[int, str] | None = None, shoe_id: str = "K1") -> Hand:
-    """Seats 2 and 5 ante, seat 2's Ace opens round 1 (seat 5: King)."""
+def _standard(t: Table, hand_id: str = "H1", stacks: dict[int, str] | None = None, shoe_id: str = "K1",
+              cuts: tuple[int, ...] = ()) -> Hand:
+    """Seats 2 and 5 (cut the pack ``cuts`` cards, in turn, and) ante; seat 2's Ace opens round 1 (seat 5: King)."""
     h = t.hand(hand_id, stacks or {2: "2000", 5: "2000"}, shoe_id)
+    for n, size in enumerate(cuts):
+        h.emit("cut", player=("P2", "P5")[n % 2], position=size)
     h.antes(burn="9d")
     h.first_deal({5: "KhQd", 2: "AsJc"})
     return h
@@ -114,9 +117,10 @@ def test_the_two_minutes(tmp_path, seconds, action, reason, found):
 # Art. 2: packs, cuts.
 
 
-def _fold_to_the_opener(t: Table, hand_id: str, stacks: dict[int, str], shoe_id: str = "K1") -> dict[int, str]:
+def _fold_to_the_opener(t: Table, hand_id: str, stacks: dict[int, str], shoe_id: str = "K1",
+                        cuts: tuple[int, ...] = ()) -> dict[int, str]:
     """A hand won in round 1: seat 2's Ace bets 20, seat 5 folds; returns the stacks after it."""
-    h = _standard(t, hand_id, stacks, shoe_id)
+    h = _standard(t, hand_id, stacks, shoe_id, cuts)
     h.act(2, "bet", 20)
     h.act(5, "fold")
     h.rake("0")
@@ -178,3 +182,235 @@ def test_a_raise_after_an_all_in_raise_for_less(tmp_path, to, reading, found):
     h.end()
     findings, _ = run(tmp_path, t.rows, min_raise=reading)
     assert [f[0] for f in findings if f[0] != "5CS-6.2"] == found  # 6.2: seat 4 sat down with 170
+
+
+@pytest.mark.parametrize(("hands", "found"), [(10, []), (11, ["5CS-2.1"])])
+def test_ten_hands_a_pack(tmp_path, hands, found):
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    stacks = {2: "2000", 5: "2000"}
+    for n in range(hands):
+        stacks = _fold_to_the_opener(t, f"H{n + 1}", stacks)
+    findings, _ = run(tmp_path, t.rows)
+    eleventh = next((r["seq"] for r in t.rows if r["event"] == "hand_start" and r["hand_id"] == "H11"), None)
+    assert [(f[0], f[2]) for f in findings] == [(rule, eleventh) for rule in found]
+
+
+@pytest.mark.parametrize(("cuts", "found"), [
+    ((), []), ((6,), []), ((5,), ["5CS-2.2"]), ((6, 6), []), ((6, 6, 6), ["5CS-2.2"]), ((20, 5), ["5CS-2.2"]),
+])
+def test_cuts(tmp_path, cuts, found):
+    """At most two cuts a hand, each of six cards or more (art. 2); by seats 2 and 5 in turn."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    _fold_to_the_opener(t, "H1", {2: "2000", 5: "2000"}, cuts=cuts)
+    findings, _ = run(tmp_path, t.rows)
+    assert [f[0] for f in findings] == found
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Arts. 3 and 6: seats, buy-ins, top-ups.
+
+
+@pytest.mark.parametrize(("players", "max_seats", "found"), [
+    (2, "7", []), (7, "7", []), (8, "7", ["5CS-3.1"]), (8, "8", []),
+])
+def test_two_to_seven_seats(tmp_path, players, max_seats, found):
+    """Seat n opens with the n-th highest rank (seat 1: Ace) and every other seat folds to it."""
+    t = Table(seats=8)
+    t.emit("shoe_start", shoe_id="K1")
+    seats = range(1, players + 1)
+    h = t.hand("H1", dict.fromkeys(seats, "2000"))
+    h.antes(burn="5d")
+    h.first_deal({s: "AKQJT987"[s - 1] + "s" + "AKQJT987"[s - 1] + "h" for s in seats})
+    h.act(1, "bet", 20)
+    for s in reversed(seats[1:]):
+        h.act(s, "fold")
+    h.rake("0")
+    h.refund(1, "20")
+    h.award(1, str(20 * players - 20), 0)
+    h.end()
+    findings, _ = run(tmp_path, t.rows, max_seats=max_seats)
+    assert [f[0] for f in findings if f[0] != "5CS-6.2"] == found  # 6.2: no buy-in logged
+
+
+@pytest.mark.parametrize(("ante", "buy_in", "found"), [
+    ("20", "2000", []), ("20", "1995", ["5CS-6.2"]), ("100", "5000", []), ("100", "4995", ["5CS-6.2"]),
+])
+def test_the_smallest_buy_in(tmp_path, ante, buy_in, found):
+    t = Table(ante=ante)
+    t.emit("buy_in", seat=2, player="P2", amount=buy_in)
+    t.emit("buy_in", seat=5, player="P5", amount="9000")
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {2: buy_in, 5: "9000"})
+    h.antes(ante, first_rake=ante, burn="9d")
+    h.first_deal({5: "KhQd", 2: "AsJc"})
+    h.act(2, "bet", 20)
+    h.act(5, "fold")
+    h.rake("0")
+    h.refund(2, "20")
+    h.award(2, ante, 0)
+    h.end()
+    findings, _ = run(tmp_path, t.rows)
+    assert [f[0] for f in findings] == found
+
+
+@pytest.mark.parametrize(("ante", "left", "top_up", "found"), [
+    ("20", 500, 0, []), ("20", 495, 0, ["5CS-6.4"]), ("20", 495, 1505, []), ("20", 495, 1500, ["5CS-6.4"]),
+    ("100", 1000, 0, []), ("100", 995, 0, ["5CS-6.4"]), ("100", 995, 4005, []), ("100", 995, 4000, ["5CS-6.4"]),
+])
+def test_the_top_up_line(tmp_path, ante, left, top_up, found):
+    """Seat 2 buys in with the minimum, loses all but ``left`` in H1, tops up ``top_up`` and plays H2."""
+    minimum = {"20": 2000, "100": 5000}[ante]
+    t = Table(ante=ante)
+    t.emit("buy_in", seat=2, player="P2", amount=str(minimum))
+    t.emit("buy_in", seat=5, player="P5", amount="9000")
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {2: str(minimum), 5: "9000"})
+    h.antes(ante, first_rake=ante, burn="9d")
+    h.first_deal({5: "KhQd", 2: "AsJc"})
+    loss = minimum - left - int(ante)
+    h.act(2, "bet", loss)
+    h.act(5, "call", loss)
+    h.street((2, "9c"), (5, "9h"))
+    h.act(5, "check")
+    h.act(2, "fold")
+    rake = loss * 2 * 4 // 100 // 5 * 5
+    h.rake(str(rake))
+    h.award(5, str(int(ante) + 2 * loss - rake), 0)
+    stacks = h.end()
+    if top_up:
+        t.emit("top_up", seat=2, player="P2", amount=str(top_up))
+    h = t.hand("H2", {2: str(stacks[2] + top_up), 5: str(stacks[5])})
+    h.antes(ante, first_rake=ante, burn="9d")
+    h.first_deal({5: "KhQd", 2: "AsJc"})
+    h.act(2, "bet", 20)
+    h.act(5, "fold")
+    h.rake("0")
+    h.refund(2, "20")
+    h.award(2, ante, 0)
+    h.end()
+    findings, _ = run(tmp_path, t.rows)
+    assert [f[0] for f in findings] == found
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# What the log does not give is never compliance.
+
+
+def _showdown(not_logged: tuple[str, ...] = (), house_rake: bool = True, ts: bool = True) -> list[dict]:
+    t = Table(not_logged=not_logged)
+    t.emit("shoe_start", shoe_id="K1")
+    h = _standard(t)
+    h.act(2, "bet", 20)
+    h.act(5, "call", 20)
+    _check_down(h)
+    if house_rake:
+        h.rake("0")
+    h.award(2, "60", 0)
+    h.end()
+    if not ts:
+        for row in t.rows:
+            if row["event"] in ("action", "deal"):
+                del row["ts"]
+    return t.rows
+
+
+@pytest.mark.parametrize(("log", "unevaluated", "why"), [
+    (_showdown(("rake",)), {"5CS-7.1", "5CS-8.1", "5CS-9.1", "5CS-9.2"}, "rake not logged by the source"),
+    (_showdown(("rake",), house_rake=False), {"5CS-7.1", "5CS-8.1", "5CS-9.1", "5CS-9.2"},
+     "rake not logged by the source"),
+    (_showdown(house_rake=False), {"5CS-7.1", "5CS-9.1", "5CS-9.2"},
+     "no house rake logged for the hand (a hand raked nothing logs a rake of 0)"),
+    (_showdown(("croupier_position",)), {"5CS-10.2", "5CS-10.9", "5CS-10.18"},
+     "croupier position not logged by the source"),
+    (_showdown(("deal_order",)), {"5CS-10.2", "5CS-10.3", "5CS-10.9"}, "deal order not logged by the source"),
+    (_showdown(("burns",)), {"5CS-2.3"}, "burns not logged by the source"),
+    (_showdown(ts=False), {"5CS-11.2"}, "ts not logged (the time of a decision is unknown)"),
+])
+def test_what_the_log_does_not_give_is_not_evaluated(tmp_path, log, unevaluated, why):
+    findings, rules = run(tmp_path, log)
+    assert findings == []
+    assert {rule for rule, (evaluated, missing, _) in rules.items() if missing} == unevaluated
+    assert all(rules[rule][:3] == (0, 1, {why: 1}) for rule in unevaluated)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Art. 9: the uncalled bet of the last round played is not raked; with ``fourth_round`` only a fourth round's.
+
+
+@pytest.mark.parametrize(("rake", "reading", "found"), [
+    ("0", "round_hand_ended", []),
+    ("10", "round_hand_ended", [("5CS-9.2", "violation")]),  # 4% of 40 + 250: the uncalled 250 raked
+    ("10", "fourth_round", []),
+    ("0", "fourth_round", [("5CS-9.1", "warning")]),  # under-collected
+])
+def test_an_uncalled_bet_of_round_2(tmp_path, rake, reading, found):
+    """Round 1: 20 bet and called; round 2: seat 5 bets 250 and seat 2 folds."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = _standard(t)
+    h.act(2, "bet", 20)
+    h.act(5, "call", 20)
+    h.street((2, "9c"), (5, "9h"))
+    h.act(5, "bet", 250)
+    h.act(2, "fold")
+    h.rake(rake)
+    h.refund(5, "250")
+    h.award(5, str(60 - int(rake)), 0)
+    h.end()
+    findings, _ = run(tmp_path, t.rows, last_round_definition=reading)
+    assert [f[:2] for f in findings] == found
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Arts. 4 and 11 a): equal hands in three pots, an odd chip in two of them.
+
+
+def _four_straights(awards: list[tuple[int, str, int | None]]) -> list[dict]:
+    """Seats 6, 4, 2 and 1 each hold a 10-high straight (no flush), seat 7 folds in round 2. Round 1: seat 7 bets
+    505, seat 6 calls all in, seat 4 raises all in to 1010, seats 2 and 1 and 7 call; round 2: seat 2 bets 1170 all in,
+    seat 1 calls. Bets 6885, rake 275 (4%); pots: 2625 (seats 6, 4, 2, 1), 2020 (4, 2, 1), 2340 (2, 1)."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {7: "10000", 6: "525", 4: "1030", 2: "2200", 1: "10000"})
+    h.antes()
+    h.first_deal({7: "KsQd", 6: "9sTc", 4: "8s9c", 2: "6s8c", 1: "7s6d"})
+    h.act(7, "bet", 505)
+    h.act(6, "call", 505)
+    h.act(4, "raise", 1010)
+    h.act(2, "call", 1010)
+    h.act(1, "call", 1010)
+    h.act(7, "call", 505)
+    h.street((7, "5h"), (6, "8d"), (4, "7d"), (2, "Ts"), (1, "9h"))
+    h.act(2, "bet", 1170)
+    h.act(1, "call", 1170)
+    h.act(7, "fold")
+    h.street((2, "9d"), (1, "Td"), (6, "7h"), (4, "6h"))
+    h.street((1, "8h"), (6, "6c"), (4, "Th"), (2, "7c"))
+    h.show(6, 4, 2, 1)
+    h.rake("275")
+    for seat, amount, pot in awards:
+        h.award(seat, amount, pot)
+    h.end()
+    return t.rows
+
+
+# The main pot less the rakes (2625 - 295 = 2330) in four: 580 each and 10 over, to seat 6 (the highest seat, first
+# counterclockwise from the croupier's right); 2020 in three: 670 each and 10 over, to seat 4; 2340 in two.
+FOUR_WAYS = [(6, "590", 0), (4, "580", 0), (2, "580", 0), (1, "580", 0), (4, "680", 1), (2, "670", 1), (1, "670", 1),
+             (2, "1170", 2), (1, "1170", 2)]
+
+
+@pytest.mark.parametrize(("change", "found"), [
+    ({}, []),
+    ({4: (4, "670", 1), 6: (1, "680", 1)}, ["5CS-4.3"]),  # the odd chips of pot 1 to seat 1
+    ({0: (6, "580", 0), 3: (1, "590", 0)}, ["5CS-4.3"]),  # the odd chips of the main pot to seat 1
+    ({4: (4, "1010", 1), 5: (2, "1010", 1), 6: (1, "0", 1)}, ["5CS-5.4"]),  # seat 1 left out of pot 1
+    ("no pot", []),
+])
+def test_equal_hands_across_side_pots(tmp_path, change, found):
+    awards = ([(s, a, None) for s, a, _ in FOUR_WAYS] if change == "no pot"
+              else [change.get(n, award) for n, award in enumerate(FOUR_WAYS)])
+    findings, _ = run(tmp_path, _four_straights(awards))
+    assert [f[0] for f in findings if f[0] != "5CS-6.2"] == found  # 6.2: seats 6 and 4 sat down short
