@@ -62,12 +62,12 @@ def test_a_player_all_in_on_his_ante_plays_for_the_antes(tmp_path, s2_ante, awar
 
 
 def _standard(t: Table, hand_id: str = "H1", stacks: dict[int, str] | None = None, shoe_id: str = "K1",
-              cuts: tuple[int, ...] = ()) -> Hand:
+              cuts: tuple[int, ...] = (), ante: str = "20") -> Hand:
     """Seats 2 and 5 (cut the pack ``cuts`` cards, in turn, and) ante; seat 2's Ace opens round 1 (seat 5: King)."""
     h = t.hand(hand_id, stacks or {2: "2000", 5: "2000"}, shoe_id)
     for n, size in enumerate(cuts):
         h.emit("cut", player=("P2", "P5")[n % 2], position=size)
-    h.antes(burn="9d")
+    h.antes(ante, first_rake=ante, burn="9d")
     h.first_deal({5: "KhQd", 2: "AsJc"})
     return h
 
@@ -118,14 +118,14 @@ def test_the_two_minutes(tmp_path, seconds, action, reason, found):
 
 
 def _fold_to_the_opener(t: Table, hand_id: str, stacks: dict[int, str], shoe_id: str = "K1",
-                        cuts: tuple[int, ...] = ()) -> dict[int, str]:
+                        cuts: tuple[int, ...] = (), ante: str = "20") -> dict[int, str]:
     """A hand won in round 1: seat 2's Ace bets 20, seat 5 folds; returns the stacks after it."""
-    h = _standard(t, hand_id, stacks, shoe_id, cuts)
+    h = _standard(t, hand_id, stacks, shoe_id, cuts, ante)
     h.act(2, "bet", 20)
     h.act(5, "fold")
     h.rake("0")
     h.refund(2, "20")
-    h.award(2, "20", 0)
+    h.award(2, ante, 0)
     return {seat: str(amount) for seat, amount in h.end().items()}
 
 
@@ -242,15 +242,7 @@ def test_the_smallest_buy_in(tmp_path, ante, buy_in, found):
     t.emit("buy_in", seat=2, player="P2", amount=buy_in)
     t.emit("buy_in", seat=5, player="P5", amount="9000")
     t.emit("shoe_start", shoe_id="K1")
-    h = t.hand("H1", {2: buy_in, 5: "9000"})
-    h.antes(ante, first_rake=ante, burn="9d")
-    h.first_deal({5: "KhQd", 2: "AsJc"})
-    h.act(2, "bet", 20)
-    h.act(5, "fold")
-    h.rake("0")
-    h.refund(2, "20")
-    h.award(2, ante, 0)
-    h.end()
+    _fold_to_the_opener(t, "H1", {2: buy_in, 5: "9000"}, ante=ante)
     findings, _ = run(tmp_path, t.rows)
     assert [f[0] for f in findings] == found
 
@@ -266,9 +258,7 @@ def test_the_top_up_line(tmp_path, ante, left, top_up, found):
     t.emit("buy_in", seat=2, player="P2", amount=str(minimum))
     t.emit("buy_in", seat=5, player="P5", amount="9000")
     t.emit("shoe_start", shoe_id="K1")
-    h = t.hand("H1", {2: str(minimum), 5: "9000"})
-    h.antes(ante, first_rake=ante, burn="9d")
-    h.first_deal({5: "KhQd", 2: "AsJc"})
+    h = _standard(t, "H1", {2: str(minimum), 5: "9000"}, ante=ante)
     loss = minimum - left - int(ante)
     h.act(2, "bet", loss)
     h.act(5, "call", loss)
@@ -281,15 +271,7 @@ def test_the_top_up_line(tmp_path, ante, left, top_up, found):
     stacks = h.end()
     if top_up:
         t.emit("top_up", seat=2, player="P2", amount=str(top_up))
-    h = t.hand("H2", {2: str(stacks[2] + top_up), 5: str(stacks[5])})
-    h.antes(ante, first_rake=ante, burn="9d")
-    h.first_deal({5: "KhQd", 2: "AsJc"})
-    h.act(2, "bet", 20)
-    h.act(5, "fold")
-    h.rake("0")
-    h.refund(2, "20")
-    h.award(2, ante, 0)
-    h.end()
+    _fold_to_the_opener(t, "H2", {2: str(stacks[2] + top_up), 5: str(stacks[5])}, ante=ante)
     findings, _ = run(tmp_path, t.rows)
     assert [f[0] for f in findings] == found
 
