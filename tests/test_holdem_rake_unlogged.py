@@ -1,10 +1,10 @@
 """A rake that was taken but not logged (PHH never logs it; a raked table's hand without a ``rake`` event): the rake
 rules are not evaluated, and the award rules judge the awards with the rake they imply (pot − awards), which is
-never negative (docs/holdem-checks.md)."""
+never negative nor above the largest rake art. 16 allows (docs/holdem-checks.md)."""
 
 from __future__ import annotations
 
-from test_holdem_robustness import act, checked_down, folded_to, money, run, seated
+from test_holdem_robustness import act, bet_out, checked_down, folded_to, money, run, seated
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
@@ -70,6 +70,32 @@ def test_the_wrong_winner_is_still_found(tmp_path):
     assert [rule for rule, _, _, _ in findings] == ["THE-15.1"]
 
 
+def test_a_pot_paid_short_by_more_than_any_lawful_rake_is_found(tmp_path):
+    """The rake is not logged, but art. 16 bounds it: 5% of the pot of 30 is 1.5. Paid 29, the 1 left may be the
+    rake; paid 28, 10 or nothing, the pot was paid short or raked above art. 16, a breach either way: THE-10.2 (it
+    was no finding, the award rules evaluated and passed: a false all-clear)."""
+    for config in ({"not_logged": "rake"}, {"rake_rate": "0.05"}):
+        rows = without_stacks(paid(without_rake(checked_down("h1", 1, 10, 1)), {1: "29"}))
+        assert run(tmp_path, rows, **config)[0] == []
+        for award in ("28", "10", "0"):
+            rows = without_stacks(paid(without_rake(checked_down("h1", 1, 10, 1)), {1: award}))
+            findings, _ = run(tmp_path, rows, **config)
+            assert [(rule, message) for rule, _, _, message in findings] == [
+                ("THE-10.2", f"awards of {award} from a pot of 30 leave {30 - int(award)} of it, more than the "
+                             "largest rake art. 16 allows (1.5); the rake is not logged (art. 10(2): the winner "
+                             "takes the bets)")], (config, award)
+
+
+def test_the_five_big_blind_cap_bounds_an_unlogged_rake(tmp_path):
+    """The button raises to 500, both blinds call, checked down: a pot of 1,500, whose 5% (75) is above the cap of
+    five big blinds (50). Paid 1,450: lawful; paid 1,449: THE-10.2."""
+    preflop = [(1, "raise", "500"), (2, "call", "495"), (3, "call", "490")]
+    for award, rules in (("1450", []), ("1449", ["THE-10.2"])):
+        rows = without_stacks(paid(bet_out("h1", preflop), {1: award}))
+        findings, _ = run(tmp_path, rows, not_logged="rake")
+        assert [rule for rule, _, _, _ in findings] == rules, award
+
+
 def tied(hand: str, awards: dict[int, str]) -> list[dict]:
     """Button 1 folds pre-flop; the blinds (seats 2 and 3) check it down with the same straight, Q-J-T-9-8, and
     share the pot of 20 less a rake that is not logged."""
@@ -89,14 +115,17 @@ def tied(hand: str, awards: dict[int, str]) -> list[dict]:
 
 def test_a_split_pot_with_the_rake_unknown(tmp_path):
     """Pot 20, awards 9 and 10: the implied rake is 1, and of the 19 left the odd chip goes to the first tied winner
-    clockwise from the button (common profile): seat 2. Paid the other way round it is THE-10.4; paid 7 and 10,
-    THE-10.3 (equal hands, unequal shares)."""
+    clockwise from the button (common profile): seat 2. Paid the other way round it is THE-10.4; paid 8 and 11,
+    THE-10.3 (equal hands, unequal shares); paid 7 and 10, the 3 left is more than the 1 art. 16 allows: THE-10.2
+    only (the chips, once)."""
     findings, rules = run(tmp_path, tied("h1", {2: "10", 3: "9"}), profile="common", not_logged="rake")
     assert findings == [] and rules["THE-10.4"].evaluated == 1
     findings, _ = run(tmp_path, tied("h1", {2: "9", 3: "10"}), profile="common", not_logged="rake")
     assert [rule for rule, _, _, _ in findings] == ["THE-10.4"]
-    findings, _ = run(tmp_path, tied("h1", {2: "7", 3: "10"}), profile="common", not_logged="rake")
+    findings, _ = run(tmp_path, tied("h1", {2: "8", 3: "11"}), profile="common", not_logged="rake")
     assert [rule for rule, _, _, _ in findings] == ["THE-10.3"]
+    findings, _ = run(tmp_path, tied("h1", {2: "7", 3: "10"}), profile="common", not_logged="rake")
+    assert [rule for rule, _, _, _ in findings] == ["THE-10.2"]
 
 
 def test_an_uncalled_bet_returned_and_the_pot_less_an_unlogged_rake(tmp_path):

@@ -14,6 +14,7 @@ from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.evaluate import best_five, rank7
 from auditor.games.holdem.hand import Hand
+from auditor.games.holdem.rake import largest_rake
 from auditor.games.poker import award_kinds as kind
 from auditor.games.poker import showdown
 from auditor.games.poker.cards import STRAIGHT, STRAIGHT_FLUSH, category_of
@@ -87,7 +88,8 @@ def _wheel(hand: Hand, ruleset: Ruleset, r: Review, winners: set[int], recipient
     return None
 
 
-SHOWDOWN = Showdown(ranks=_ranks, odd_chip_order=_odd_chip_order, readings=_quads_kicker, special=_wheel, rules={
+SHOWDOWN = Showdown(ranks=_ranks, odd_chip_order=_odd_chip_order, readings=_quads_kicker, special=_wheel,
+                    largest_rake=largest_rake, rules={
     kind.FOLDED_PAID: ("THE-13.3", "folded seat {seat} awarded {amount}"),
     kind.NOT_SHARED: ("THE-14.1", "equal hands not shared (suits do not rank, art. 14(1))"),
     kind.LOWER_CATEGORY: ("THE-15.1", "pot awarded to a lower category of hand (art. 15)"),

@@ -44,7 +44,8 @@ class Showdown(Generic[H]):
     should have had nothing (``award_kinds.py``). ``uncontested``: the (rule id, message) of every award to another
     seat than the one player left when all others folded (the message names ``{seat}``, ``{amount}`` and
     ``{winner}``); None: such an award is judged as at a showdown. ``unknown_rake(hand)``: why the rakes the
-    hand took are not as logged (None: they are); the pots' rake is then what the awards leave of them."""
+    hand took are not as logged (None: they are); the pots' rake is then what the awards leave of them, at most
+    ``largest_rake(hand, ruleset, pot)`` when the game bounds it (more left unpaid is the accounts' finding)."""
 
     ranks: Callable[[H, Ruleset, list[int]], dict[int, int] | str]
     odd_chip_order: Callable[[H, Ruleset, list[int]], list[int]]
@@ -54,6 +55,7 @@ class Showdown(Generic[H]):
     stranger_order: tuple[str, ...] = STRANGER_ORDER
     uncontested: tuple[str, str] | None = None
     unknown_rake: Callable[[H], str | None] = unlogged_rake  # why the hand's rake is not as logged (None: it is)
+    largest_rake: Callable[[H, Ruleset, Decimal], Decimal] | None = None  # the most the game lets a pot be raked
 
     def __post_init__(self) -> None:
         if set(self.rules) != set(AWARD_KINDS):
@@ -135,7 +137,7 @@ def review(hand: H, ruleset: Ruleset, game: Showdown[H]) -> Review:
         result.missing = UNKNOWN_POTS
         return result
     live = [s for s in hand.seats if s not in hand.folded and s not in unknown]
-    rake = _rake(hand, game, pots, back)
+    rake = _rake(hand, ruleset, game, pots, back)
     if len(live) > 1:
         ranks = game.ranks(hand, ruleset, live)
         if isinstance(ranks, str):
@@ -170,13 +172,15 @@ def _with_unreturned(hand: Hand, expected: Shares, back: tuple[int, Decimal] | N
     return total([expected, {back[0]: _unreturned(hand, back)}])
 
 
-def _rake(hand: H, game: Showdown[H], pots: list[Pot], back: tuple[int, Decimal] | None) -> Decimal:
+def _rake(hand: H, ruleset: Ruleset, game: Showdown[H], pots: list[Pot], back: tuple[int, Decimal] | None) -> Decimal:
     """The rake the pots pay: as logged; when it is not logged, the rake the awards imply, i.e. what they leave of
-    the pots (an uncalled bet they pay instead of a refund left out), never below 0."""
+    the pots (an uncalled bet they pay instead of a refund left out), never below 0 nor above the game's bound."""
     if game.unknown_rake(hand) is None:
         return sum((r.amount for r in hand.rakes), ZERO)
     paid = sum((a.amount for a in hand.awards), ZERO) - max(_unreturned(hand, back), ZERO)
-    return max(sum((p.amount for p in pots), ZERO) - paid, ZERO)
+    pot = sum((p.amount for p in pots), ZERO)
+    implied = max(pot - paid, ZERO)
+    return implied if game.largest_rake is None else min(implied, game.largest_rake(hand, ruleset, pot))
 
 
 def _judge(hand: H, ruleset: Ruleset, game: Showdown[H], r: Review, pots: list[Pot], rake: Decimal,

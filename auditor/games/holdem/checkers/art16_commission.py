@@ -12,6 +12,7 @@ from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import raked, voided_only
 from auditor.games.holdem.hand import Hand
+from auditor.games.holdem.rake import rake_cap
 from auditor.games.poker.pots import floor_to
 from auditor.present import present
 
@@ -29,7 +30,7 @@ class _Rake:
         self.unit = hand.table.money("chip_unit", Decimal(1))
         self.pot = sum(hand.contributions.values(), ZERO) - sum((r.amount for r in hand.refunds), ZERO)
         self.taken = sum((r.amount for r in hand.rakes), ZERO)
-        self.cap = present(hand.table.money("big_blind"), "big_blind") * ruleset.int_param("rake_cap_big_blinds")
+        self.cap = rake_cap(hand, ruleset)
         self.rate = present(hand.table.money("rake_rate"), "rake_rate")  # a raked table declares it (``raked``)
         self.low = Decimal(str(ruleset.param("rake_rate_min")))
         self.high = Decimal(str(ruleset.param("rake_rate_max")))
