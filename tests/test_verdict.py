@@ -95,6 +95,42 @@ def test_an_all_quarantined_folder_is_incomplete(tmp_path):
     assert reasons(out) == ["no_rule_evaluated", "file_without_accepted_record", "file_without_accepted_record"]
 
 
+HOLDEM_OPEN = {"table_id": "H1", "game": "holdem", "seq": 1, "event": "table_open", "config": {
+    "betting": "no_limit", "small_blind": "5", "big_blind": "10", "chip_unit": "1", "seats": 10}}
+HOLDEM_CLEAN = Path(__file__).parent / "fixtures" / "holdem" / "THE-10.4" / "clean.jsonl"
+
+
+@pytest.mark.parametrize("opened", [baccarat_coup()[:1], [HOLDEM_OPEN]], ids=["baccarat", "holdem"])
+def test_a_table_opened_and_nothing_played_is_incomplete(tmp_path, opened):
+    """A log of one ``table_open``: the table's declaration may be checked (baccarat's decks and seats), but no coup,
+    hand or bet was: the verdict cannot be 'no violation found' (baccarat's was, exit 0)."""
+    out = tmp_path / "out"
+    result = run("audit", str(write_jsonl(tmp_path / "open.jsonl", opened)), "--out", str(out))
+    assert result.exit_code == ExitCode.INCOMPLETE, result.output
+    assert reasons(out) == ["no_rule_evaluated"]
+    assert summary(out)["verdict"]["reasons"][0]["message"] == (
+        "no rule evaluated a single coup, hand or bet of the logs")
+
+
+def test_a_baccarat_table_with_a_shoe_and_no_coup_beside_a_holdem_day_is_incomplete(tmp_path):
+    """The hold'em hands are audited; the baccarat table beside them opened a shoe, shuffled, cut and burned, and
+    dealt no coup: its shoe rules evaluated, none of its coups or bets was, so baccarat was not audited."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "holdem.jsonl").write_bytes(HOLDEM_CLEAN.read_bytes())
+    shoe = [{"event": "shoe_start", "shoe_id": "S1"}, {"event": "shuffle", "shoe_id": "S1", "method": "manual"},
+            {"event": "cut", "shoe_id": "S1", "position": 14}, {"event": "burn", "shoe_id": "S1", "position": 1},
+            {"event": "shoe_end", "shoe_id": "S1"}]
+    rows = [*baccarat_coup("B1")[:1],
+            *({"table_id": "B1", "game": "baccarat", "seq": i, **r} for i, r in enumerate(shoe, 2))]
+    write_jsonl(logs / "baccarat.jsonl", rows)
+    out = tmp_path / "out"
+    result = run("audit", str(logs), "--out", str(out))
+    assert result.exit_code == ExitCode.INCOMPLETE, result.output
+    assert [(r["kind"], r["message"]) for r in summary(out)["verdict"]["reasons"]] == [
+        ("game_not_evaluated", "baccarat: no rule evaluated any of its coups, hands or bets")]
+
+
 @pytest.fixture
 def stud_unchecked(monkeypatch):
     """This version of the auditor without its replayed stud checkers (as a game whose checkers are not all written
@@ -234,6 +270,6 @@ def test_a_game_with_checkers_but_nothing_evaluated_is_incomplete_beside_an_eval
                          _rule("THE-1.1", "holdem", 0)], [], [], games=["baccarat", "holdem"])
     assert result.verdict.exit_code == ExitCode.INCOMPLETE
     assert [(r.kind, r.message) for r in result.verdict.reasons] == [
-        ("game_not_evaluated", "holdem: no rule evaluated any of its units")]
+        ("game_not_evaluated", "holdem: no rule evaluated any of its coups, hands or bets")]
     complete = dataclasses.replace(result, rules=[_rule("BAC-1.1", "baccarat", 3), _rule("THE-1.1", "holdem", 1)])
     assert complete.verdict == Verdict("no violation found", ExitCode.OK, ())

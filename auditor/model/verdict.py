@@ -1,9 +1,10 @@
 """The verdict of an audit: what it found, and whether it looked at everything it was given.
 
-An audit that did not is *incomplete*, whatever it found: no rule evaluated a single unit, an input file gave no
-accepted record (an empty file included), a game in the logs has no ruleset or enforced rules without a checker, a
-game that has checkers had none of its units evaluated, more records were quarantined than the operator allows, or
-a table the operator expected (``--expected-tables``) sent no log.
+An audit that did not is *incomplete*, whatever it found: no rule evaluated a single coup, hand or bet (a table's
+declaration or a shoe checked alone is no audit of play), an input file gave no accepted record (an empty file
+included), a game in the logs has no ruleset or enforced rules without a checker, a game that has checkers had none
+of its coups, hands or bets evaluated, more records were quarantined than the operator allows, or a table the
+operator expected (``--expected-tables``) sent no log.
 Precedence: input error (``--strict`` and a quarantined record) > incomplete > violations found > no violation
 found. The findings are reported in full whatever the verdict."""
 
@@ -12,10 +13,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
+from auditor.games.catalog import GAMES
 from auditor.model.outcome import ExitCode
 
 if TYPE_CHECKING:
-    from auditor.model.result import AuditResult
+    from auditor.model.result import AuditResult, RuleSummary
 
 NO_CHECKER = "no checker for this rule in this version of the auditor"
 STATUS_WORDS = {
@@ -32,6 +34,7 @@ GAME_WITHOUT_CHECKERS = "game_without_checkers"
 GAME_NOT_EVALUATED = "game_not_evaluated"
 QUARANTINED_ABOVE_THRESHOLD = "quarantined_above_threshold"
 EXPECTED_TABLE_WITHOUT_LOG = "expected_table_without_log"
+PLAY_UNITS = frozenset({*(game.unit for game in GAMES), "bet"})  # what was played, unlike a table or a shoe
 
 
 @dataclass(frozen=True)
@@ -77,9 +80,14 @@ def _game_reasons(result: AuditResult, anything_evaluated: bool) -> list[Reason]
         elif unchecked:
             reasons.append(Reason(GAME_WITHOUT_CHECKERS, f"{game}: {len(unchecked)} of its {len(rules)} enforced "
                                                          "rules have no checker in this version of the auditor"))
-        elif anything_evaluated and not any(r.evaluated for r in rules):
-            reasons.append(Reason(GAME_NOT_EVALUATED, f"{game}: no rule evaluated any of its units"))
+        elif anything_evaluated and not played(rules):
+            reasons.append(Reason(GAME_NOT_EVALUATED, f"{game}: no rule evaluated any of its coups, hands or bets"))
     return reasons
+
+
+def played(rules: list[RuleSummary]) -> bool:
+    """Some rule of ``rules`` evaluated a coup, hand or bet."""
+    return any(r.evaluated for r in rules if r.unit in PLAY_UNITS)
 
 
 def _quarantine_reason(result: AuditResult) -> list[Reason]:
@@ -101,9 +109,9 @@ def _missing_table_reason(result: AuditResult) -> list[Reason]:
 
 def judge(result: AuditResult) -> Verdict:
     """The verdict of ``result``, a pure function of it."""
-    anything_evaluated = any(r.evaluated for r in result.rules)
+    anything_evaluated = played(result.rules)
     reasons = [] if anything_evaluated else [
-        Reason(NO_RULE_EVALUATED, "no rule evaluated a single coup, hand, shoe, table or bet of the logs")]
+        Reason(NO_RULE_EVALUATED, "no rule evaluated a single coup, hand or bet of the logs")]
     reasons += _file_reasons(result) + _game_reasons(result, anything_evaluated) + _quarantine_reason(result)
     reasons += _missing_table_reason(result)
     if result.strict and result.quarantine:
