@@ -181,6 +181,21 @@ def test_a_json_number_of_money_is_read_as_written(tmp_path, coup, amount):
     assert reasons(quarantine)[3].startswith("field amount: expected an exact decimal"), quarantine
 
 
+@pytest.mark.parametrize("old, new, field", [('"amount": "100"', '"amount": -0', "amount"),
+                                             ('"amount": "100"', '"amount": -0.0', "amount"),
+                                             ('"seq": 3', '"seq": -0', "seq"), ('"seq": 3', '"seq": -00', None)])
+def test_a_json_number_with_a_minus_sign_is_refused_even_for_zero(tmp_path, coup, old, new, field):
+    """The schema's notation has no sign (the text "-0" is refused); DuckDB reads the JSON number -0 as 0, which was
+    accepted: a bet of 0, a seq of 0. ``-00`` is not JSON."""
+    path = write_jsonl(tmp_path / "t.jsonl", coup)
+    lines = path.read_text().splitlines()
+    assert old in lines[2]
+    lines[2] = lines[2].replace(old, new)
+    path.write_text("\n".join(lines) + "\n")
+    _, quarantine = load(path)
+    assert reasons(quarantine)[3].startswith(f"field {field}: expected" if field else "malformed JSON"), quarantine
+
+
 def test_a_json_number_of_money_with_4_decimals_is_exact_at_any_size(tmp_path, coup):
     con, quarantine = load(with_bet_amount(tmp_path / "t.jsonl", coup, '"amount": 12345678901234.5678'))
     assert quarantine == []

@@ -234,18 +234,22 @@ WITH p AS (
 
 
 def _as_written(f: Field, value: str) -> str:
-    """SQL: the text of field ``f`` whose extracted text is ``value``, for money as written in ``raw``. DuckDB reads a
-    JSON number with a fraction or exponent as a binary float (``1.00000`` and ``100.000000000000001`` both give
-    ``1.0`` or ``100.0``): such a number's own digits are found in ``raw`` (after ``{`` or ``,``, the field's name
-    as a key, which no string of valid JSON can hold unescaped). A name written with escapes is not found; the
-    value is then marked so that it is refused."""
-    if f.kind != "money":
+    """SQL: the text of field ``f`` whose extracted text is ``value``, for money and integers as written in ``raw``.
+    DuckDB reads a JSON number with a fraction or exponent as a binary float (``1.00000`` and ``100.000000000000001``
+    both give ``1.0`` or ``100.0``), and ``-0`` as ``0``: such a number's own digits are found in ``raw`` (after
+    ``{`` or ``,``, the field's name as a key, which no string of valid JSON can hold unescaped). A name written
+    with escapes is not found; a float is then marked so that it is refused, a zero kept as read."""
+    if f.kind not in ("money", "integer"):
         return value
     key = "[{,][ \\t\\r\\n]*\"" + f.name + "\"[ \\t\\r\\n]*:[ \\t\\r\\n]*(-?[0-9][0-9.eE+-]*)"
     found = f"regexp_extract_all(raw, {sql_string(key)}, 1)"
+    zero = (f"WHEN {value} = '0' AND regexp_matches(raw, ':[ \\t\\r\\n]*-0') "
+            f"THEN CASE WHEN len({found}) = 1 THEN {found}[1] ELSE {value} END")
+    if f.kind == "integer":
+        return f"CASE {zero} ELSE {value} END"
     return (f"CASE WHEN regexp_matches({value}, '[.eE]') AND json_type(raw, {sql_string('$.' + f.name)}) = 'DOUBLE' "
             f"THEN CASE WHEN len({found}) = 1 THEN {found}[1] "
-            f"ELSE {value} || ' (a JSON number whose digits were not found as written)' END ELSE {value} END")
+            f"ELSE {value} || ' (a JSON number whose digits were not found as written)' END {zero} ELSE {value} END")
 
 
 # Parquet column types that already are the field's type: the value is the column, and cannot be of a wrong type.
