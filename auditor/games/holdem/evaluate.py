@@ -15,16 +15,17 @@ Readings (docs/readings.md):
 * Art. 15(7), three of a kind: the odd cards are "not counted", yet "if the three are equal, compare the two
   odd cards"; the explicit tie-break is applied.
 
-Speed: tables built once at import (about 0.25 s) hold the best value of every 5- to 7-card rank multiset
-and of every 5- to 7-card suit rank mask. The sum of the cards' packed values (``cards.py``) gives the
-multiset, the suit counts and each suit's rank mask, so ``rank7`` is six additions and two lookups (about
-600,000 hands a second on one core). Five to seven cards never hold a flush together with a full house or
-four of a kind, so a flush, when present, is the hand.
+Speed: tables hold the best value of each 5- to 7-card rank multiset and of each 5- to 7-card suit rank
+mask. They are filled as hands are valued, each entry from the entries one card smaller, and kept for the process:
+building all of them at import cost 0.25-0.35 s at every start, more than an audit's showdowns of a day need. The
+sum of the cards' packed values (``cards.py``) gives the multiset, the suit counts and each suit's rank mask, so
+``rank7`` of a multiset already met is six additions and two lookups (about 600,000 hands a second on one core).
+Five to seven cards never hold a flush together with a full house or four of a kind, so a flush, when present, is
+the hand.
 """
 
 from collections.abc import Sequence
-from itertools import combinations, combinations_with_replacement
-from operator import eq
+from itertools import combinations
 
 from auditor.games.poker.cards import (
     ACE,
@@ -41,7 +42,6 @@ from auditor.games.poker.cards import (
     hand_value,
     pack,
     packed_values,
-    rank_key,
     rank_mask,
 )
 
@@ -52,37 +52,41 @@ _STRAIGHT_TOPS = {rank_mask(range(top - 4, top + 1)): top for top in range(4, 13
 _STRAIGHT_TOPS[rank_mask((ACE, 0, 1, 2, 3))] = 3  # 5-4-3-2-A, art. 14(3)
 
 
-def _non_flush_table() -> dict[int, int]:
-    """Best value of every 5-, 6- and 7-card rank multiset, each from the multisets one card smaller."""
-    table: dict[int, int] = {}
-    for size in (5, 6, 7):
-        for ranks in combinations_with_replacement(range(13), size):
-            if any(map(eq, ranks, ranks[4:])):
-                continue  # five of one rank
-            key = rank_key(ranks)
-            table[key] = (five_card_value(ranks, False, _STRAIGHT_TOPS) if size == 5
-                          else max([table[key - POWERS_OF_5[rank]] for rank in set(ranks)]))
-    return table
+class _NonFlushValues(dict[int, int]):
+    """Best value of a 5- to 7-card rank multiset, keyed by its rank field (``rank_key``), computed when first
+    asked: five cards by their ranks, more as the best of the multisets one card smaller."""
+
+    def __missing__(self, key: int) -> int:
+        ranks = [rank for rank in range(13) for _ in range(key // POWERS_OF_5[rank] % 5)]
+        value = self[key] = (five_card_value(ranks, False, _STRAIGHT_TOPS) if len(ranks) == 5
+                             else max([self[key - POWERS_OF_5[rank]] for rank in set(ranks)]))
+        return value
 
 
-def _flush_table() -> list[int]:
-    """Best value of five to seven cards of one suit, indexed by their rank mask."""
-    table = [0] * (1 << 13)
-    for size in (5, 6, 7):
-        for ranks in combinations(range(13), size):
-            table[rank_mask(ranks)] = (five_card_value(ranks, True, _STRAIGHT_TOPS) if size == 5
-                                       else max(table[rank_mask(ranks) ^ 1 << rank] for rank in ranks))
-    return table
+class _FlushValues(dict[int, int]):
+    """Best value of five to seven cards of one suit, keyed by their rank mask, computed when first asked."""
+
+    def __missing__(self, mask: int) -> int:
+        ranks = [rank for rank in range(13) if mask >> rank & 1]
+        value = self[mask] = (five_card_value(ranks, True, _STRAIGHT_TOPS) if len(ranks) == 5
+                              else max([self[mask ^ 1 << rank] for rank in ranks]))
+        return value
 
 
-def _without_quads_kicker(value: int) -> int:
-    """Art. 15(3): a four of a kind is valued by its rank alone."""
-    return hand_value(FOUR_OF_A_KIND, (value >> 16 & 15,)) if category_of(value) == FOUR_OF_A_KIND else value
+class _MacauValues(dict[int, int]):
+    """Art. 15(3): the non-flush values with a four of a kind valued by its rank alone."""
+
+    def __missing__(self, key: int) -> int:
+        value = _KICKER_COUNTS[key]
+        if category_of(value) == FOUR_OF_A_KIND:
+            value = hand_value(FOUR_OF_A_KIND, (value >> 16 & 15,))
+        self[key] = value
+        return value
 
 
-_KICKER_COUNTS = _non_flush_table()
-_MACAU = {key: _without_quads_kicker(value) for key, value in _KICKER_COUNTS.items()}
-_FLUSH = _flush_table()
+_KICKER_COUNTS = _NonFlushValues()
+_MACAU = _MacauValues()
+_FLUSH = _FlushValues()
 
 
 def _value(packed_sum: int, quads_kicker_counts: bool) -> int:
