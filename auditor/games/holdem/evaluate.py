@@ -16,7 +16,7 @@ Readings (docs/readings.md):
   odd cards"; the explicit tie-break is applied.
 
 Speed: tables hold the best value of each 5- to 7-card rank multiset and of each 5- to 7-card suit rank
-mask. They are filled as hands are valued, each entry from the entries one card smaller, and kept for the process:
+mask. They are filled as hands are valued, each entry of six or seven cards from its fives, and kept for the process:
 building all of them at import cost 0.25-0.35 s at every start, more than an audit's showdowns of a day need. The
 sum of the cards' packed values (``cards.py``) gives the multiset, the suit counts and each suit's rank mask, so
 ``rank7`` of a multiset already met is six additions and two lookups (about 600,000 hands a second on one core).
@@ -54,22 +54,23 @@ _STRAIGHT_TOPS[rank_mask((ACE, 0, 1, 2, 3))] = 3  # 5-4-3-2-A, art. 14(3)
 
 class _NonFlushValues(dict[int, int]):
     """Best value of a 5- to 7-card rank multiset, keyed by its rank field (``rank_key``), computed when first
-    asked: five cards by their ranks, more as the best of the multisets one card smaller."""
+    asked: five cards by their ranks, more as the best of their five-card multisets."""
 
     def __missing__(self, key: int) -> int:
         ranks = [rank for rank in range(13) for _ in range(key // POWERS_OF_5[rank] % 5)]
-        value = self[key] = (five_card_value(ranks, False, _STRAIGHT_TOPS) if len(ranks) == 5
-                             else max([self[key - POWERS_OF_5[rank]] for rank in set(ranks)]))
+        value = self[key] = (five_card_value(ranks, False, _STRAIGHT_TOPS) if len(ranks) == 5 else
+                             max([self[sum(five)] for five in combinations(map(POWERS_OF_5.__getitem__, ranks), 5)]))
         return value
 
 
 class _FlushValues(dict[int, int]):
-    """Best value of five to seven cards of one suit, keyed by their rank mask, computed when first asked."""
+    """Best value of five to seven cards of one suit, keyed by their rank mask, computed when first asked: five
+    cards by their ranks, more as the best of their fives."""
 
     def __missing__(self, mask: int) -> int:
         ranks = [rank for rank in range(13) if mask >> rank & 1]
-        value = self[mask] = (five_card_value(ranks, True, _STRAIGHT_TOPS) if len(ranks) == 5
-                              else max([self[mask ^ 1 << rank] for rank in ranks]))
+        value = self[mask] = (five_card_value(ranks, True, _STRAIGHT_TOPS) if len(ranks) == 5 else
+                              max([self[sum(five)] for five in combinations([1 << rank for rank in ranks], 5)]))
         return value
 
 
