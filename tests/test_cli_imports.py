@@ -1,6 +1,6 @@
 """The command line loads what a command needs when it runs: ``auditor audit --no-pdf`` of a baccarat day never
 imports the signing stack, the PDF renderer, the simulators, the nightly machinery, the PHH reader or the hold'em
-evaluator's tables (a second or more of start-up each time the command runs)."""
+evaluator (together a second or more of start-up each time the command runs)."""
 
 from __future__ import annotations
 
