@@ -134,7 +134,7 @@ def test_a_finding_reads_without_the_tool(day: list[list[str]]) -> None:
                                      "Log: logs/day1.jsonl:21, event seq 1001"]
     quote = position(lines, "BAC-9.1: 25 violations")
     assert_in_order(lines[quote:], ["Art. 9 (Drawing) 1. The Player draws a third card on a total of 0 to 5.",
-                                    "original texts: annex, art. 9, page"])
+                                    "original texts: annex, art. 9."])
 
 
 def test_a_caused_finding_names_its_cause_and_incidents_are_counted(day: list[list[str]]) -> None:
@@ -328,3 +328,24 @@ def test_ten_thousand_findings_render_with_the_default_examples(tmp_path: Path) 
     shown = [line for line in lines if line.startswith(("violation · table", "warning · table"))]
     assert len(shown) == MAX_FINDINGS_PER_RULE * len([r for r in result.rules if r.violations or r.warnings])
     assert f"… and {len(result.tables) - 30} more tables with" in " ".join(lines)
+
+
+def test_pages_are_laid_out_once_but_for_the_contents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page number referring to a later page makes WeasyPrint lay that page out three times (a findings page
+    once per night, a page being about 0.1 s): only the two contents lists (the cover's, the annex's) may do so."""
+    import weasyprint.layout.page as weasyprint_pages
+
+    made: list[int] = []
+    remake = weasyprint_pages.remake_page
+
+    def counting(index: int, *args: object) -> object:
+        made.append(index)
+        return remake(index, *args)
+
+    monkeypatch.setattr(weasyprint_pages, "remake_page", counting)
+    out = tmp_path / "report.pdf"
+    render_pdf(day_result(), out, ATTACHMENTS)
+    laid_out = pages(out)
+    contents = {0, page_of(laid_out, "Contents of the annex") - 1}
+    again = sorted({i for i in made if made.count(i) > 1} - contents)
+    assert not again, f"pages laid out more than once: {[i + 1 for i in again]}"
