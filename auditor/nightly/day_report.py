@@ -50,6 +50,8 @@ def day_result(catalog: duckdb.DuckDBPyConnection, root: Path, day: str, ruleset
                            ).to_arrow_table()
     con = connect()
     try:
+        # Every query of the result reads the day's partition files again: their footers are read once.
+        con.execute("SET parquet_metadata_cache = true")
         _events(con, events)
         con.execute("CREATE VIEW tables AS SELECT table_id, game, config, file, line FROM events "
                     "WHERE event = 'table_open'")
