@@ -349,3 +349,18 @@ def test_pages_are_laid_out_once_but_for_the_contents(tmp_path: Path, monkeypatc
     contents = {0, page_of(laid_out, "Contents of the annex") - 1}
     again = sorted({i for i in made if made.count(i) > 1} - contents)
     assert not again, f"pages laid out more than once: {[i + 1 for i in again]}"
+
+
+def test_a_file_of_a_large_day_reads_on_one_line(tmp_path: Path) -> None:
+    """The files table of a day of hundreds of files: each file's name, format, bytes, records, quarantined records
+    and SHA-256 on one line, read back in that order."""
+    from auditor.model.result import InputFile
+
+    files = [InputFile(f"2024-05-01/B{i:03d}-c01-late.parquet", "parquet", 1_234_567_890 + i, f"{i:064x}",
+                       20_824_000 + i, i) for i in range(40)]
+    out = tmp_path / "report.pdf"
+    render_pdf(make_result(inputs=files), out, ATTACHMENTS)
+    lines = [line for page in pages(out) for line in page]
+    assert "File Format Bytes Records Quarantined SHA-256" in lines
+    for i, f in enumerate(files):
+        assert f"{f.path} parquet {f.size:,} {f.records:,} {i} {f.sha256}" in lines

@@ -17,7 +17,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from weasyprint import HTML, Attachment
 from weasyprint.urls import FatalURLFetchingError
 
-from auditor.model.result import AuditResult
+from auditor.model.result import AuditResult, InputFile
 from auditor.model.verdict import plural
 from auditor.report.errors import MissingGlyphError, ReportError
 from auditor.report.fetcher import DirectoryFetcher
@@ -37,6 +37,19 @@ def num(value: int) -> str:
     return f"{value:,}"
 
 
+# A file's facts after its name, in columns of fixed width in a fixed-width font: one text per row, where a cell
+# per fact made the files table a third of a 600-file day's report CPU.
+FILE_COLUMNS = "{:<7} {:>13} {:>11} {:>11} {}"
+FILE_HEADER = FILE_COLUMNS.format("Format", "Bytes", "Records", "Quarantined", "SHA-256")
+
+
+def file_columns(file: InputFile) -> str:
+    """The format, size, records, quarantined records and SHA-256 of an audited file, aligned under
+    :data:`FILE_HEADER`."""
+    return FILE_COLUMNS.format(clip(file.format), num(file.size), num(file.records), num(file.quarantined),
+                               clip(file.sha256))
+
+
 def source(file: str | None, line: int | None) -> str:
     """``file:line`` of a log record, drawn as log text."""
     return clip(file if file is None or line is None else f"{file}:{line}")
@@ -52,7 +65,8 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters.update(clip=clip, num=num, source=source, plural=plural)
+    env.filters.update(clip=clip, num=num, source=source, plural=plural, file_columns=file_columns)
+    env.globals.update(FILE_HEADER=FILE_HEADER)
     return env
 
 
