@@ -78,7 +78,7 @@ WITH starts AS (
   SELECT b.hand_key,
     count(*) FILTER (WHERE b.seq < d.first_deal_seq OR d.first_deal_seq IS NULL) AS burns_before,
     count(*) FILTER (WHERE b.seq > d.first_deal_seq) AS burns_after,
-    list(b.seq ORDER BY b.seq) AS burn_seqs
+    list_sort(list(b.seq)) AS burn_seqs
   FROM stud_events b LEFT JOIN first_deals d USING (hand_key) WHERE b.event = 'burn' AND b.hand_key IS NOT NULL
   GROUP BY b.hand_key
 ), agg AS (
@@ -99,7 +99,7 @@ WITH starts AS (
     count(*) FILTER (WHERE event = 'cut' AND position < {{min_cut_size}}) AS small_cuts,
     -- art. 8: the first rakes
     count(*) FILTER (WHERE event = 'rake' AND reason = 'first_rake') AS first_rakes,
-    list(seq ORDER BY seq) FILTER (WHERE event = 'rake' AND reason = 'first_rake') AS first_rake_seqs,
+    list_sort(list(seq) FILTER (WHERE event = 'rake' AND reason = 'first_rake')) AS first_rake_seqs,
     arg_min(amount, seq) FILTER (WHERE event = 'rake' AND reason = 'first_rake') AS first_rake,
     -- arts. 6 and 10 a): the antes
     count(*) FILTER (WHERE event = 'action' AND action = 'post_ante') AS antes,
@@ -160,13 +160,18 @@ WHERE event IN ('buy_in', 'top_up', 'leave');
 -- previous hand cannot be compared with this one (``chain``: why) when the source does not log the order of hands,
 -- the previous hand has an input error, or a quarantined record of the table lies between the two.
 CREATE OR REPLACE TEMP TABLE stud_seats AS
-WITH s AS (
-  SELECT r.*, h.shoe_id, h.start_seq, h.end_seq, h.tainted,
+WITH h AS (
+  -- the table's last quarantined record before each hand (ASOF: never a range join)
+  SELECT h.hand_key, h.shoe_id, h.start_seq, h.end_seq, h.tainted, q.seq AS refused_seq
+  FROM stud_hands h ASOF LEFT JOIN (SELECT table_id, seq FROM quarantine WHERE seq IS NOT NULL) q
+    ON q.table_id = h.table_id AND h.start_seq > q.seq
+), s AS (
+  SELECT r.*, h.shoe_id, h.start_seq, h.end_seq, h.tainted, h.refused_seq,
     lag(r.hand_key) OVER w AS prev_key, lag(r.hand_id) OVER w AS prev_hand, lag(h.end_seq) OVER w AS prev_end_seq,
     lag(h.start_seq) OVER w AS prev_start_seq, lag(r.stack_after) OVER w AS prev_stack_after,
-    lag(h.tainted) OVER w AS prev_tainted,
-    count(*) OVER (PARTITION BY r.hand_key, r.player) AS player_seats
-  FROM stud_seat_rows r JOIN stud_hands h USING (hand_key)
+    lag(h.tainted) OVER w AS prev_tainted, lag(r.player_seats) OVER w AS prev_player_seats
+  FROM (SELECT *, count(*) OVER (PARTITION BY hand_key, player) AS player_seats FROM stud_seat_rows) r
+  JOIN h USING (hand_key)
   WINDOW w AS (PARTITION BY r.table_id, r.player ORDER BY h.start_seq, r.seq)
 ), m AS (
   SELECT s.hand_key, s.seat,
@@ -177,7 +182,7 @@ WITH s AS (
     AND m.seq > coalesce(s.prev_end_seq, -1) AND m.seq < s.start_seq
   GROUP BY s.hand_key, s.seat
 )
-SELECT s.*, coalesce(m.buy_ins, 0) AS buy_ins, coalesce(m.leaves, 0) AS leaves,
+SELECT s.* EXCLUDE (refused_seq), coalesce(m.buy_ins, 0) AS buy_ins, coalesce(m.leaves, 0) AS leaves,
   coalesce(m.topped_up, 0) AS topped_up,
   s.prev_key IS NULL OR coalesce(m.buy_ins, 0) + coalesce(m.leaves, 0) > 0 AS sitting_start,
   CASE
@@ -186,14 +191,10 @@ SELECT s.*, coalesce(m.buy_ins, 0) AS buy_ins, coalesce(m.leaves, 0) AS leaves,
       THEN 'the player sits at two seats of a hand (reported under 5CS-3.2 or 5CS-3.3)'
     WHEN list_contains(t.not_logged, 'hand_order') THEN 'hand order not logged by the source'
     WHEN s.prev_tainted THEN 'the player''s previous hand has a quarantined record'
-    WHEN q.seq > s.prev_start_seq THEN 'a quarantined record lies between this hand and the player''s previous one'
+    WHEN s.refused_seq > s.prev_start_seq
+      THEN 'a quarantined record lies between this hand and the player''s previous one'
   END AS chain
-FROM (SELECT *, lag(player_seats) OVER (PARTITION BY table_id, player ORDER BY start_seq, seq) AS prev_player_seats
-      FROM s) s
-LEFT JOIN m USING (hand_key, seat) JOIN stud_tables t USING (table_id)
--- the table's last quarantined record before the hand (ASOF: never a range join)
-ASOF LEFT JOIN (SELECT table_id, seq FROM quarantine WHERE seq IS NOT NULL) q
-  ON q.table_id = s.table_id AND s.start_seq > q.seq;
+FROM s LEFT JOIN m USING (hand_key, seat) JOIN stud_tables t USING (table_id);
 
 -- Per hand, what art. 6's comparisons with the previous hand need: a player in the same sitting whose previous
 -- hand cannot be compared (``chain``), or whose stacks are not logged; a player who sat down without a logged

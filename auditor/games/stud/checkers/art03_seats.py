@@ -46,7 +46,7 @@ register(SqlRule(
     WITH m AS (
       SELECT r.*, h.shoe_id AS pack,
         lag(r.seat) OVER (PARTITION BY r.hand_key, r.player ORDER BY r.seq) AS left_seat
-      FROM stud_seat_rows r JOIN {judged(HANDS)} h USING (hand_key)
+      FROM stud_seat_rows r JOIN {judged(HANDS)} h USING (hand_key) WHERE h.seat_changes > 0
     ), e AS (
       SELECT e.*, h.shoe_id AS pack, row_number() OVER (PARTITION BY e.hand_key, e.seat ORDER BY e.seq) AS n
       FROM stud_events e JOIN {judged(HANDS)} h ON e.hand_key = h.hand_key

@@ -62,7 +62,7 @@ register(SqlRule(
       GROUP BY e.hand_key, e.seat
     )
     SELECT s.table_id, h.shoe_id, s.hand_id, coalesce(l.late_seq, s.ante_seq, s.seq) AS seq, s.file,
-           stud_line(s.hand_key, coalesce(l.late_seq, s.ante_seq, s.seq)) AS line,
+           e.line,
            'seat ' || s.seat || ' (' || s.player || ') put ' || fmt_money(s.anted) || ' in antes into hand '
              || s.hand_id || CASE WHEN l.late_seq IS NOT NULL THEN ', posted after the first card' ELSE '' END
              || '; art. 6: every player dealt in posts the ante of ' || fmt_money(h.ante) || ' before the first '
@@ -71,6 +71,7 @@ register(SqlRule(
            fmt_money(s.anted) || CASE WHEN l.late_seq IS NOT NULL THEN ' (seq ' || l.late_seq || ')' ELSE '' END
              AS found
     FROM stud_seat_rows s JOIN {judged(HANDS)} h USING (hand_key) LEFT JOIN late l USING (hand_key, seat)
+    LEFT JOIN stud_events e ON e.hand_key = s.hand_key AND e.seq = coalesce(l.late_seq, s.ante_seq, s.seq)
     WHERE NOT s.moved_in AND (s.anted <> h.ante OR l.late_seq IS NOT NULL)
     """,
 ))

@@ -34,9 +34,9 @@ register(SqlRule(
                || first_deal_seq || ')', 'before seq ' || first_deal_seq, 'seq ' || first_rake_seqs[1], NULL
       FROM h WHERE first_rake_seqs[1] > first_deal_seq
     )
-    SELECT table_id, shoe_id, hand_id, seq, file, stud_line(hand_key, seq) AS line,
-           what || '; art. 8: one rake of the ante, taken before the first card is dealt' AS message,
-           expected, found, severity
-    FROM f
+    SELECT f.table_id, f.shoe_id, f.hand_id, f.seq, f.file, e.line,
+           f.what || '; art. 8: one rake of the ante, taken before the first card is dealt' AS message,
+           f.expected, f.found, f.severity
+    FROM f LEFT JOIN stud_events e ON e.hand_key = f.hand_key AND e.seq = f.seq  -- the line of the event at seq
     """,
 ))

@@ -30,12 +30,13 @@ register(SqlRule(
       WHERE event = 'refund' AND hand_key IN (SELECT hand_key FROM dead) GROUP BY ALL
     )
     SELECT d.table_id, d.pack AS shoe_id, d.hand_id, coalesce(f.refund_seq, d.exposed_seq) AS seq, d.file,
-           stud_line(d.hand_key, coalesce(f.refund_seq, d.exposed_seq)) AS line,
+           e.line,
            'the hole card of seat ' || d.seat || ' was exposed in hand ' || d.hand_id || ' (seq ' || d.exposed_seq
              || ') and ' || fmt_money(coalesce(f.refunded, 0)) || ' refunded to him, who posted '
              || fmt_money(d.anted) || '; art. 11 d): his hand is dead and he takes back his ante' AS message,
            fmt_money(d.anted) AS expected, fmt_money(coalesce(f.refunded, 0)) AS found
     FROM dead d LEFT JOIN refunds f USING (hand_key, seat)
+    LEFT JOIN stud_events e ON e.hand_key = d.hand_key AND e.seq = coalesce(f.refund_seq, d.exposed_seq)
     WHERE coalesce(f.refunded, 0) <> d.anted
     UNION ALL
     SELECT e.table_id, d.pack, e.hand_id, e.seq, e.file, e.line,
