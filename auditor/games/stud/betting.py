@@ -61,8 +61,7 @@ class StudPolicy(Policy):
         for seat in betting.order:
             if seat in betting.folded:
                 continue
-            cards = self.hand.open_cards(seat, street)
-            if len(cards) < n and seat in betting.absent:
+            if seat in betting.absent and len(self.hand.open_cards(seat, street)) < n:
                 continue  # not dealt in after his turn passed: nobody waits for him
             try:
                 keys[seat] = self.hand.strength(seat, n)

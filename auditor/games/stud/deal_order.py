@@ -10,41 +10,28 @@ croupier's right" needs it) or the dealing order (``deal_order``), nor when a ca
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Sequence
 
 from auditor.engine.ruleset import Ruleset
-from auditor.games.poker.conditions import Applies, all_of, dealt, unless_not_logged
+from auditor.games.poker.conditions import all_of, dealt, unless_not_logged
 from auditor.games.poker.hand import Card
-from auditor.games.stud.hand import Hand
+from auditor.games.stud.hand import Hand, per_hand
 from auditor.games.stud.turns import seats_known
-
-T = TypeVar("T")
-
-
-def per_hand(name: str, compute: Callable[[Hand, Ruleset], T | str]) -> tuple[Applies, Callable[[Hand, Ruleset], T]]:
-    """``compute`` once a hand (kept in ``hand.derived[name]``): the rule's ``applies``, giving the reason when it
-    returns one, and the value its check reads."""
-    def value(hand: Hand, ruleset: Ruleset):
-        if name not in hand.derived:
-            hand.derived[name] = compute(hand, ruleset)
-        return hand.derived[name]
-
-    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
-        found = value(hand, ruleset)
-        return found if isinstance(found, str) else None
-
-    return applies, value
 
 
 def numbered(hand: Hand) -> list[tuple[int, int, Card]]:
-    """(seat, the card's number among the seat's cards, the deal) of every card dealt to a seat, in log order."""
+    """(seat, the card's number among the seat's cards, the deal) of every card dealt to a seat, in log order; listed
+    once a hand (kept in ``hand.derived``), since the rules of the deal's order both read it."""
+    cached = hand.derived.get("numbered")
+    if isinstance(cached, list):
+        return cached
     counts: dict[int, int] = {}
     out = []
     for d in hand.deals:
         if d.seat is not None:
             n = counts[d.seat] = counts.get(d.seat, 0) + 1
             out.append((d.seat, n, d))
+    hand.derived["numbered"] = out
     return out
 
 
@@ -53,8 +40,8 @@ def _deals_seated(hand: Hand, ruleset: Ruleset) -> str | None:
 
 
 # Logged in an order that can be judged: the deal, and the seats round the croupier.
-DEALING = all_of(seats_known, dealt, unless_not_logged("croupier_position"), unless_not_logged("deal_order"),
-                 _deals_seated)
+DEALING, _ = per_hand("dealing", all_of(seats_known, dealt, unless_not_logged("croupier_position"),
+                                         unless_not_logged("deal_order"), _deals_seated))
 
 
 def strongest(hand: Hand, seats: Sequence[int], round_no: int) -> int | str:

@@ -8,13 +8,17 @@ action, the ``ts`` of the event before it at the table: when his turn began (art
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TypeVar
 
+from auditor.engine.ruleset import Ruleset
+from auditor.games.poker.hand import Card, Source
 from auditor.games.poker.hand import Hand as PokerHand
-from auditor.games.poker.hand import Source
 from auditor.games.stud.leaders import Strength
 
+T = TypeVar("T")
 ROUNDS = ("1", "2", "3", "4")  # the betting rounds, named by number: round n is played on n open cards
 EXTRA = "extra"
 
@@ -34,11 +38,28 @@ class Hand(PokerHand):
     unranked: list[str] = field(default_factory=list)
     order_unknown: str | None = None
     strengths: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, repr=False)
+    by_seat: dict[int | None, list[Card]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    indexed: tuple[list[Card], int] = field(default_factory=lambda: ([], 0), init=False, repr=False, compare=False)
+
+    def cards_of(self, seat: int | None) -> list[Card]:
+        """The cards of ``deals`` dealt to ``seat``, in dealing order: ``by_seat`` indexes the cards appended to
+        ``deals`` since the last call (all of them again when ``deals`` is another list, or shorter)."""
+        deals, (known, done) = self.deals, self.indexed
+        if len(deals) != done or deals is not known:
+            if deals is not known or done > len(deals):
+                self.by_seat, done = {}, 0
+            for d in deals[done:]:
+                self.by_seat.setdefault(d.seat, []).append(d)
+            self.indexed = deals, len(deals)
+        return self.by_seat.get(seat, [])
 
     def open_cards(self, seat: int, upto: str) -> list[str | None]:
         """The open cards of ``seat`` for rounds 1 to ``upto``, in dealing order (fewer when not all dealt)."""
-        cards = [d.card for d in self.deals if d.seat == seat]
-        return (cards[:1] + cards[2:5])[:ROUNDS.index(upto) + 1]
+        return self._open(seat, ROUNDS.index(upto) + 1)
+
+    def _open(self, seat: int, rounds: int) -> list[str | None]:
+        cards = self.cards_of(seat)
+        return [d.card for d in (cards[:1] + cards[2:5])[:rounds]]
 
     def strength(self, seat: int, round_no: int) -> tuple[int, ...]:
         """The strength of the open cards of ``seat`` for betting round ``round_no`` (``rank``), computed once a hand
@@ -46,9 +67,25 @@ class Hand(PokerHand):
         key = seat, round_no
         found = self.strengths.get(key)
         if found is None:
-            cards = self.open_cards(seat, ROUNDS[round_no - 1])
+            cards = self._open(seat, round_no)
             known = [c for c in cards if c is not None]
             if len(known) < len(cards):
                 raise ValueError(f"an open card of seat {seat} is not logged")
             found = self.strengths[key] = self.rank(known, round_no)
         return found
+
+
+def per_hand(name: str, compute: Callable[[Hand, Ruleset], T | str]
+             ) -> tuple[Callable[[Hand, Ruleset], str | None], Callable[[Hand, Ruleset], T]]:
+    """``compute`` once a hand (kept in ``hand.derived[name]``): the rule's ``applies``, giving the reason when it
+    returns one, and the value its check reads."""
+    def value(hand: Hand, ruleset: Ruleset):
+        if name not in hand.derived:
+            hand.derived[name] = compute(hand, ruleset)
+        return hand.derived[name]
+
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        found = value(hand, ruleset)
+        return found if isinstance(found, str) else None
+
+    return applies, value

@@ -17,7 +17,7 @@ from auditor.games.poker.conditions import all_of, seated
 from auditor.games.poker.order import counterclockwise
 from auditor.games.poker.showdown import Review, Showdown
 from auditor.games.stud.evaluate import rank5
-from auditor.games.stud.hand import Hand
+from auditor.games.stud.hand import Hand, per_hand
 from auditor.games.stud.rake import unknown_rake
 from auditor.games.stud.straights import misread
 from auditor.games.stud.turns import seats_known
@@ -29,7 +29,7 @@ FOREIGN = "a showdown card is not one of the 40-card pack (5CS-1.1): the hands c
 
 def _five(hand: Hand, seat: int) -> list[str] | str:
     """The five cards of ``seat``: the cards dealt to him, his hole card as shown where he showed it; or why not."""
-    dealt = [d.card for d in hand.deals if d.seat == seat]
+    dealt = [d.card for d in hand.cards_of(seat)]
     shown = [s.card for s in hand.shows if s.seat == seat and s.card]
     if len(dealt) > 5:
         return f"seat {seat} was dealt {len(dealt)} cards (5CS-10.3): his hand is not known"
@@ -139,5 +139,5 @@ def _contested(hand: Hand, ruleset: Ruleset) -> str | None:
 # The award rules judge a played hand whose players are the seats dealt in (docs/stud-checks.md) and whose pots (and,
 # at a showdown, the cards) are known: 5CS-4.1 when one player is left, the others at a showdown.
 _AWARDS = (_played, seated, seats_known, _reviewed)
-UNCONTESTED_ONLY = all_of(*_AWARDS, _uncontested)
-SHOWDOWN_ONLY = all_of(*_AWARDS, _contested)
+UNCONTESTED_ONLY, _ = per_hand("uncontested", all_of(*_AWARDS, _uncontested))
+SHOWDOWN_ONLY, _ = per_hand("showdown", all_of(*_AWARDS, _contested))

@@ -17,7 +17,7 @@ from auditor.engine.replay_runner import Breach, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of, dealt, seated
 from auditor.games.poker.hand import Action, RoundClose
-from auditor.games.stud.hand import ROUNDS, Hand
+from auditor.games.stud.hand import ROUNDS, Hand, per_hand
 
 BETTING = ("fold", "check", "call", "bet", "raise")
 LEADS = {"1": "5CS-10.4", "2": "5CS-10.10", "3": "5CS-10.11", "4": "5CS-10.12"}
@@ -64,13 +64,26 @@ def _turn(hand: Hand, a: Action, rule: str) -> str:
     return f"after his turn had passed, {turn}" if a.late else turn
 
 
+def _out_of_turn(hand: Hand) -> dict[str, list[Action]]:
+    """The hand's actions out of turn by the rule each breaks, in log order; sorted once a hand (kept in
+    ``hand.derived``) for the eight rules that report them."""
+    cached = hand.derived.get("out of turn")
+    if isinstance(cached, dict):
+        return cached
+    by_rule: dict[str, list[Action]] = {}
+    for a, first in betting_actions(hand):
+        if a.seat != a.expected_seat:
+            by_rule.setdefault(turn_rule(a, first), []).append(a)
+    hand.derived["out of turn"] = by_rule
+    return by_rule
+
+
 def out_of_turn(rule: str):
     """The actions out of turn that ``rule`` reports."""
     def check(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
-        for a, first in betting_actions(hand):
-            if a.seat != a.expected_seat and turn_rule(a, first) == rule:
-                yield breach(a.src, f"seat {a.seat} acted ({a.kind}) in round {a.street} {_turn(hand, a, rule)} "
-                                    f"({ARTICLES[rule]})", a.expected_seat or "no action", a.seat)
+        for a in _out_of_turn(hand).get(rule, ()):
+            yield breach(a.src, f"seat {a.seat} acted ({a.kind}) in round {a.street} {_turn(hand, a, rule)} "
+                                f"({ARTICLES[rule]})", a.expected_seat or "no action", a.seat)
     return check
 
 
@@ -114,4 +127,4 @@ def seats_known(hand: Hand, ruleset: Ruleset) -> str | None:
 
 
 # The rules of the order of play judge a hand with players seated, dealt in, and each round's order known.
-IN_TURN = all_of(seated, seats_known, dealt, ranked)
+IN_TURN, _ = per_hand("in turn", all_of(seated, seats_known, dealt, ranked))

@@ -20,8 +20,8 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of
 from auditor.games.poker.hand import Card
 from auditor.games.poker.order import counterclockwise, first_out_of_order
-from auditor.games.stud.deal_order import DEALING, folded_before, listed, numbered, per_hand, strongest
-from auditor.games.stud.hand import Hand
+from auditor.games.stud.deal_order import DEALING, folded_before, listed, numbered, strongest
+from auditor.games.stud.hand import Hand, per_hand
 
 LATER = (3, 4, 5)
 Deal = tuple[int, list[tuple[int, Card]], list[int]]  # card number, (seat, deal) in log order, the seats in turn

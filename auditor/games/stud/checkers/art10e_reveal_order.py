@@ -18,8 +18,8 @@ from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of, dealt, unless_not_logged
 from auditor.games.poker.order import counterclockwise, first_out_of_order
-from auditor.games.stud.deal_order import folded_before, listed, per_hand, strongest
-from auditor.games.stud.hand import ROUNDS, Hand
+from auditor.games.stud.deal_order import folded_before, listed, strongest
+from auditor.games.stud.hand import ROUNDS, Hand, per_hand
 from auditor.games.stud.turns import seats_known
 
 
