@@ -467,3 +467,20 @@ def test_a_blind_posted_by_the_wrong_seat_is_found_in_a_voided_hand_too(tmp_path
     rows = [*voided_after("h0", 1, [act("h0", 3, "post_small_blind", "5")]), *checked_down("h1", 2, 10, 1)]
     findings, _ = run(tmp_path, rows, rake_rate="0.05")
     assert rules_of(findings) == [("THE-5.1", "h0")]
+
+
+def test_blinds_after_the_deal_are_not_judged_when_the_deal_order_is_not_logged(tmp_path):
+    """Art. 5 wants the blinds "before dealing". A source that does not log the deal in its order (PHH writes the
+    blinds first whatever happened) cannot show when the cards came: THE-5.2 is not evaluated, never compliant."""
+    rows = checked_down("h1", 1, 10, 1)
+    blinds = [r for r in rows if r.get("action", "").startswith("post_")]
+    first_deal = next(i for i, r in enumerate(rows) if r["event"] == "deal")
+    late = [r for r in rows if r not in blinds]
+    late = late[:first_deal - len(blinds) + 1] + blinds + late[first_deal - len(blinds) + 1:]
+    logged, _ = run(tmp_path, late, rake_rate="0.05")
+    assert [rule for rule, *_ in logged] == ["THE-5.2", "THE-5.2"]
+    for rows_ in (late, rows):
+        findings, rules = run(tmp_path, rows_, rake_rate="0.05", not_logged="deal_order")
+        assert "THE-5.2" not in [rule for rule, *_ in findings]
+        assert rules["THE-5.2"].evaluated == 0
+        assert rules["THE-5.2"].not_evaluated_reasons == {"deal order not logged by the source": 1}
