@@ -15,21 +15,24 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import duckdb
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from auditor.db import scalar
 from auditor.ingest.audit_names import LogFile
 from auditor.ingest.config import validate_config
 from auditor.ingest.discover import InputError, reads_as_pattern
 from auditor.ingest.ranges import table_ranges
-from auditor.ingest.readers import LOG_SUFFIXES, RAW_SCHEMA, REFUSED_KEYS, read_file
+from auditor.ingest.readers import LOG_SUFFIXES, read_file
 from auditor.ingest.schema import Schema, load_schema
 from auditor.ingest.structure import structure_sql
 from auditor.ingest.validate import fields_only, parquet_staged_sql, sql_string, staged_sql
 from auditor.model.result import InputFile
+
+if TYPE_CHECKING:
+    from auditor.ingest.phh_batch import PhhBatch
 
 INSERT_BATCH_ROWS = 500_000  # raw records gathered in Python before one INSERT (many small files, bounded memory)
 STRUCTURE_ROWS = 500_000  # records checked for structure and sorted into ``events`` at a time (whole tables)
@@ -157,14 +160,28 @@ def _insert_parquet(
     return True
 
 
+def _insert_columns(con: duckdb.DuckDBPyConnection, schema: Schema, records: pa.Table) -> None:
+    """Records that a reader gives as typed columns (``rid``, ``fid``, ``line`` and log fields: PHH), validated as
+    the typed path validates a Parquet file of those columns."""
+    if not records.num_rows:
+        return
+    con.register("typed_batch", records)
+    columns = tuple((r[0], r[1]) for r in con.execute("DESCRIBE SELECT * FROM typed_batch").fetchall()
+                    if r[0] not in ("rid", "fid", "line"))
+    con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME "
+                f"{parquet_staged_sql(schema, 'typed_batch', columns, 'rid', 'fid', line='line')}")
+    con.unregister("typed_batch")
+
+
 def _stage(
     con: duckdb.DuckDBPyConnection, schema: Schema, files: list[LogFile], fids: dict[str, int],
     progress: Callable[[LogFile], None] | None,
 ) -> list[_Span]:
     """Read every file and validate its records batch by batch into ``staged``; ``rid`` numbers the records in
     reading order. The records' text is not kept (see ``_raw_texts``). Parquet files whose columns are all log
-    fields take the typed path, several files of the same columns in one INSERT; any other file, or one whose
-    typed INSERT fails, is read as JSON text (which then gives its records or the reason it cannot)."""
+    fields take the typed path, several files of the same columns in one INSERT; PHH files are read into typed
+    columns, a batch of files at a time; any other file, or one whose typed INSERT fails, is read as JSON text (which
+    then gives its records or the reason it cannot)."""
     pending: list[pa.Table] = []
     refused: list[pa.Table] = []
     typed: list[_Typed] = []
@@ -172,18 +189,24 @@ def _stage(
     next_rid = 0
     rows = 0  # since the last checkpoint
 
+    phh: PhhBatch | None = None  # made at the first PHH file: the PHH reader's imports cost a short audit's start
+
     def read_text(index: int) -> None:
+        nonlocal phh
         span = spans[index]
+        if LOG_SUFFIXES[span.path.suffix.lower()] == "phh":
+            if phh is None:
+                from auditor.ingest.phh_batch import PhhBatch
+
+                phh = PhhBatch()
+            spans[index] = _Span(span.path, span.name, span.fid, span.first,
+                                 phh.add(span.path, span.name, span.fid, span.first))
+            return
         table = read_file(span.path, span.name)
         n = table.num_rows
         spans[index] = _Span(span.path, span.name, span.fid, span.first, n)
-        rids = pa.array(range(span.first, span.first + n), pa.int64())
-        if table.num_columns > len(RAW_SCHEMA):  # a PHH file: the keys of its refused hands, if it has any
-            if table.column("table_id").null_count < n:
-                keyed = table.select(list(REFUSED_KEYS)).append_column("rid", rids)
-                refused.append(keyed.filter(pc.is_valid(keyed.column("table_id"))))
-            table = table.select(RAW_SCHEMA.names)
-        pending.append(table.drop_columns(["file"]).append_column("rid", rids).append_column(
+        pending.append(table.drop_columns(["file"]).append_column(
+            "rid", pa.array(range(span.first, span.first + n), pa.int64())).append_column(
             "fid", pa.array([span.fid] * n, pa.int32())))
 
     def flush() -> None:
@@ -196,6 +219,11 @@ def _stage(
                     if not _insert_parquet(con, schema, spans, [t]):
                         read_text(t.span)
         typed.clear()
+        if phh is not None:
+            events, raw, keys = phh.take()
+            _insert_columns(con, schema, events)
+            pending.extend([raw] if raw.num_rows else [])
+            refused.extend([keys] if keys.num_rows else [])
         if pending:
             con.register("raw_batch", _one_chunk(pa.concat_tables(pending)))
             con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {staged_sql(schema, 'raw_batch')}")

@@ -19,12 +19,13 @@ from typing import Any
 
 import pyarrow as pa
 
-from auditor.ingest.phh_map import BETTING, Event, map_hand, structure
+from auditor.ingest.phh_map import BETTING, EVENT_FIELDS, Event, map_hand, structure
 from auditor.ingest.phh_parse import HandSource, PhhError, load_hands
 from auditor.ingest.phh_tables import Place, missing_blinds, segments
-from auditor.ingest.readers import RAW_SCHEMA
+from auditor.ingest.readers import raw_table
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+json_text = json.JSONEncoder(ensure_ascii=False).encode  # as json.dumps writes it
+_AMOUNT = 2 + EVENT_FIELDS.index("amount")  # in an ``Event``
 UNAUDITED = "PHH variant {} is not audited (hold'em NT and FT only)"
 
 
@@ -85,43 +86,49 @@ def _places(text: str) -> int:
 def _chip_unit(hands: list[MappedHand]) -> str:
     """"1", or the smallest decimal unit that the hands' amounts use."""
     amounts = [v for hand in hands for k, v in hand.config.items() if k.endswith(("_blind", "_bet"))]
-    amounts += [e["amount"] for hand in hands for _, e in hand.events if "amount" in e]
+    amounts += [e[_AMOUNT] for hand in hands for e in hand.events if e[_AMOUNT] is not None]
     places = max([0] + [_places(a) for a in amounts])
     return "1" if places == 0 else f"0.{'0' * (places - 1)}1"
 
 
-def _envelope(table_id: str, ts: str | None, hand_id: str | None) -> tuple[str, str]:
-    """The JSON text before a record's ``seq`` and the text between its ``event`` and its other fields; a record is
-    ``{"table_id", "game", "seq", "event", "ts" (when known), "hand_id" (but for the table's opening), the event's
-    fields}``, as ``json.dumps`` writes that object."""
-    head = f'{{"table_id": {_ENCODE(table_id)}, "game": "holdem", "seq": '
-    tail = (f', "ts": {_ENCODE(ts)}' if ts else "") + ("" if hand_id is None else f', "hand_id": {_ENCODE(hand_id)}')
-    return head, tail
+@dataclass(frozen=True)
+class Refused:
+    """A file or hand that cannot be audited: one record, the line concerned and its text, the reason, and the keys
+    of the hand's place at a table when it has one."""
+
+    line: int
+    raw: str | None
+    reason: str
+    table_id: str | None = None
+    hand_id: str | None = None
+    seq: int | None = None
 
 
-def _record(envelope: tuple[str, str], seq: int, event: dict[str, Any]) -> str:
-    """One event (a dict whose first key is ``event``; no key of the envelope) in its envelope, as JSON text."""
-    name = _ENCODE(event["event"])
-    fields = _ENCODE(event)[len(name) + 10:]  # after '{"event": ' and the name: '}' or ', "key": value, ...}'
-    return f'{envelope[0]}{seq}, "event": {name}{envelope[1]}{fields}'
+@dataclass(frozen=True)
+class Played:
+    """The records of one hand (or of a table's opening) at its table: ``events``, numbered from ``seq``."""
+
+    table_id: str
+    ts: str | None
+    hand_id: str | None  # None for the table's opening
+    seq: int
+    events: list[Event]
 
 
-Row = tuple[int, "str | None", "str | None", "str | None", "str | None", "int | None"]  # line, raw, error, keys
+def _refused(error: PhhError, text: str, keys: tuple = (None, None, None)) -> Refused:
+    lines = text.split("\n")
+    raw = lines[error.line - 1] if 0 < error.line <= len(lines) else None
+    return Refused(error.line, raw, error.reason, *keys)
 
 
-def _error_row(error: PhhError, text_lines: list[str], keys: tuple = (None, None, None)) -> Row:
-    raw = text_lines[error.line - 1] if 0 < error.line <= len(text_lines) else None
-    return (error.line, raw, error.reason, *keys)
-
-
-def _rows(sources: list[HandSource | PhhError], name: str, text_lines: list[str]) -> list[Row]:
-    """(line, raw, error, table_id, hand_id, seq) for every event and every refused hand, table by table in play
-    order; the keys are given for a refused hand that has its place at a table."""
+def _records(sources: list[HandSource | PhhError], name: str, text: str) -> list[Refused | Played]:
+    """The records of a file in reading order: the refused hands that have no place at a table, then table by table
+    in play order every hand's events, or the hand refused with its keys."""
     items = {i: s if isinstance(s, PhhError) else _map(s, name) for i, s in enumerate(sources)}
     places = [_place(s, i) for i, s in enumerate(sources) if isinstance(s, HandSource)]
     hands = {i: item for i, item in items.items() if isinstance(item, MappedHand)}
-    rows: list[Row] = [_error_row(item, text_lines) for i, item in items.items()
-                       if isinstance(item, PhhError) and not isinstance(sources[i], HandSource)]
+    records: list[Refused | Played] = [_refused(item, text) for i, item in items.items()
+                                       if isinstance(item, PhhError) and not isinstance(sources[i], HandSource)]
     by_index = {p.index: p for p in places}
     for segment in segments(name, places, {i: h.config for i, h in hands.items()}):
         mapped = [hands[i] for i in segment.hands if i in hands]
@@ -135,36 +142,54 @@ def _rows(sources: list[HandSource | PhhError], name: str, text_lines: list[str]
             if isinstance(item, PhhError):
                 source = sources[i]  # a hand with its place at a table: a HandSource
                 hand = by_index[i].hand or (source.key if isinstance(source, HandSource) else None) or Path(name).stem
-                rows.append(_error_row(item, text_lines, (segment.table_id, hand, seq)))
+                records.append(_refused(item, text, (segment.table_id, hand, seq)))
                 seq += 1
                 continue
             if item is mapped[0]:  # seq 0, kept for it, opens the table
                 config = dict(segment.config, chip_unit=_chip_unit(mapped))
-                rows.append((item.open_line, _record(_envelope(segment.table_id, ts, None), 0, {
-                    "event": "table_open", "config": config}), None, None, None, None))
-            envelope = _envelope(segment.table_id, ts, item.hand_id)
-            for line, event in item.events:
-                rows.append((line, _record(envelope, seq, event), None, None, None, None))
-                seq += 1
-    return rows
+                records.append(Played(segment.table_id, ts, None, 0, [
+                    (item.open_line, "table_open", *(None,) * (len(EVENT_FIELDS) - 1), config)]))
+            records.append(Played(segment.table_id, ts, item.hand_id, seq, item.events))
+            seq += len(item.events)
+    return records
 
 
-def read_phh(path: Path, name: str) -> pa.Table:
-    """Every event of the hold'em hands in ``path``; a TOML error or a hand that cannot be audited is one record with
-    its ``error`` (and, when the hand has its place at a table, the ``table_id``, ``hand_id`` and ``seq`` it would
-    have had). ``name`` is the file name the records carry."""
+def read_records(path: Path, name: str) -> list[Refused | Played]:
+    """Every event of the hold'em hands in ``path``, by hand; a TOML error or a hand that cannot be audited is one
+    record with its reason (and, when the hand has its place at a table, the ``table_id``, ``hand_id`` and ``seq``
+    it would have had). ``name`` is the file name the records carry."""
     try:
         text = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is not TOML; CSV accepts it too
     except UnicodeDecodeError as exc:
-        rows: list[Row] = [(1, None, f"file is not UTF-8 text ({exc.reason} at byte {exc.start})", None, None, None)]
-    else:
-        rows = _rows(load_hands(text, several=path.suffix.lower() == ".phhs"), name, text.split("\n"))
-    columns = list(zip(*rows)) if rows else [()] * 6
-    table = pa.table(
-        [pa.array([name] * len(rows), pa.string()), pa.array(columns[0], pa.int64()),
-         pa.array(columns[1], pa.string()), pa.array(columns[2], pa.string()),
-         pa.array([False] * len(rows), pa.bool_())],
-        schema=RAW_SCHEMA,
-    )
-    return table.append_column("table_id", pa.array(columns[3], pa.string())).append_column(
-        "hand_id", pa.array(columns[4], pa.string())).append_column("seq", pa.array(columns[5], pa.int64()))
+        return [Refused(1, None, f"file is not UTF-8 text ({exc.reason} at byte {exc.start})")]
+    return _records(load_hands(text, several=path.suffix.lower() == ".phhs"), name, text)
+
+
+def event_text(played: Played, seq: int, event: Event) -> str:
+    """One event of ``played`` as the JSON text of its record: ``{"table_id", "game", "seq", "event", "ts" (when
+    known), "hand_id" (but for the table's opening), the event's fields}``, as ``json.dumps`` writes that object."""
+    ts = f', "ts": {json_text(played.ts)}' if played.ts else ""
+    hand = "" if played.hand_id is None else f', "hand_id": {json_text(played.hand_id)}'
+    fields = "".join(f', "{k}": {json_text(v)}' for k, v in zip(EVENT_FIELDS, event[2:]) if v is not None)
+    return (f'{{"table_id": {json_text(played.table_id)}, "game": "holdem", "seq": {seq}, '
+            f'"event": {json_text(event[1])}{ts}{hand}{fields}}}')
+
+
+def read_phh(path: Path, name: str) -> pa.Table:
+    """The records of ``path`` in the readers' shape (``RAW_SCHEMA``), each event as the JSON text of its record, in
+    the order of ``read_records``. (The ingest reads PHH files as typed columns, ``phh_batch.py``; this text is what
+    the quarantine shows of an event that the ingest refuses.)"""
+    lines: list[int] = []
+    raws: list[str | None] = []
+    errors: list[str | None] = []
+    for record in read_records(path, name):
+        if isinstance(record, Refused):
+            lines.append(record.line)
+            raws.append(record.raw)
+            errors.append(record.reason)
+            continue
+        for seq, event in enumerate(record.events, start=record.seq):
+            lines.append(event[0])
+            raws.append(event_text(record, seq, event))
+            errors.append(None)
+    return raw_table(name, lines, raws, errors, [False] * len(lines))

@@ -32,7 +32,10 @@ _AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
 ZERO = Decimal(0)
 UNKNOWN = Decimal("Infinity")  # a stack not logged: no bet exhausts it, and it is never written
 
-Event = tuple[int, dict[str, Any]]  # (source line, event fields without the envelope)
+# The fields of a PHH hand's events, in the order the log's JSON text of an event gives them (``to`` before ``seat``
+# in a deal, ``seat``, ``action``, ``amount``, ``all_in`` in an action, ...).
+EVENT_FIELDS = ("to", "seat", "player", "action", "face", "amount", "card", "all_in", "config")
+Event = tuple  # (source line, event type, then one value per EVENT_FIELDS: None where the event has no such field)
 
 
 def money(value: Decimal) -> str:
@@ -184,8 +187,10 @@ class HandMapper:
         self.hole: dict[int, list[str | None]] = {}
         self.events: list[Event] = []
 
-    def emit(self, line: int, event: str, **fields: Any) -> None:
-        self.events.append((line, {"event": event, **fields}))
+    def emit(self, line: int, event: str, *, to: str | None = None, seat: int | None = None,
+             player: str | None = None, action: str | None = None, face: str | None = None,
+             amount: str | None = None, card: str | None = None, all_in: bool | None = None) -> None:
+        self.events.append((line, event, to, seat, player, action, face, amount, card, all_in, None))
 
     def put(self, i: int, amount: Decimal, line: int, action: str, in_round: bool = True) -> None:
         """Player ``i`` adds ``amount`` to the pot with ``action``."""
@@ -193,7 +198,7 @@ class HandMapper:
         if in_round:
             self.street[i] += amount
         self.emit(line, "action", seat=self.st.seats[i], action=action, amount=money(amount),
-                  **({} if self.stack[i] == UNKNOWN else {"all_in": self.stack[i] == 0}))
+                  all_in=None if self.stack[i] == UNKNOWN else self.stack[i] == 0)
 
     def post_forced_bets(self) -> None:
         """Antes, then the blinds (small blind first), straddles and posts out of turn; heads-up, the arrays apply
@@ -221,8 +226,7 @@ class HandMapper:
             cards = _cards(action.args[1], action.line)
             self.hole.setdefault(i, []).extend(cards)
             for card in cards:
-                self.emit(action.line, "deal", to="seat", seat=self.st.seats[i], face="down",
-                          **({"card": card} if card else {}))
+                self.emit(action.line, "deal", to="seat", seat=self.st.seats[i], face="down", card=card)
         elif action.verb == "db" and len(action.args) == 1:
             cards = _cards(action.args[0], action.line)
             if None in cards:
@@ -261,7 +265,7 @@ class HandMapper:
         if action.verb == "f":
             self.folded[i] = True
             self.emit(action.line, "action", seat=self.st.seats[i], action="fold", amount="0",
-                      **({} if self.stack[i] == UNKNOWN else {"all_in": False}))
+                      all_in=None if self.stack[i] == UNKNOWN else False)
         else:
             owed = max(self.street) - self.street[i]
             self.put(i, min(owed, self.stack[i]), action.line, "call" if owed else "check")
@@ -359,7 +363,7 @@ def map_hand(src: HandSource, st: Structure) -> list[Event]:
                 seat=st.seats[-1])
     for seat, player, stack in zip(st.seats, st.players, st.stacks):
         mapper.emit(src.line_of("starting_stacks"), "seat", seat=seat, player=player,
-                    **({} if stack == UNKNOWN else {"amount": money(stack)}))
+                    amount=None if stack == UNKNOWN else money(stack))
     mapper.post_forced_bets()
     for action in src.actions:
         mapper.apply(action)

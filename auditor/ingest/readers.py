@@ -20,10 +20,6 @@ RAW_SCHEMA = pa.schema(
     [("file", pa.string()), ("line", pa.int64()), ("raw", pa.string()), ("error", pa.string()), ("last", pa.bool_())]
 )
 
-# Columns a reader may add after ``RAW_SCHEMA``: the keys of a record it refuses whole (a PHH hand), so that the
-# quarantined record keeps its place at its table (NULL for any other record).
-REFUSED_KEYS = ("table_id", "hand_id", "seq")
-
 LOG_SUFFIXES = {
     ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".parquet": "parquet", ".phh": "phh", ".phhs": "phh",
 }

@@ -263,10 +263,14 @@ def fields_only(schema: Schema, columns: Sequence[tuple[str, str]]) -> bool:
     return all(name in known for name in names) and len({n.lower() for n in names}) == len(names)
 
 
-def parquet_staged_sql(schema: Schema, source: str, columns: Sequence[tuple[str, str]], rid: str, fid: str) -> str:
+def parquet_staged_sql(
+    schema: Schema, source: str, columns: Sequence[tuple[str, str]], rid: str, fid: str,
+    line: str = "file_row_number + 1",
+) -> str:
     """The typed path for Parquet files whose columns are all log fields (``columns``: name and DuckDB type, as
     DESCRIBE gives them; ``fields_only`` holds, else the file takes the JSON text path): the same SELECT as
-    ``staged_sql``, straight from the columns of ``source``, ``rid`` and ``fid`` given as SQL over it.
+    ``staged_sql``, straight from the columns of ``source``, ``rid``, ``fid`` and ``line`` given as SQL over it. (Also
+    the path of the records a reader gives as typed columns: PHH.)
 
     Strictly what the text path gives: there, each value is the column cast to VARCHAR in a JSON string (so its JSON
     type is a string and its text the cast), every record is an object, and no field is unknown."""
@@ -292,7 +296,7 @@ def parquet_staged_sql(schema: Schema, source: str, columns: Sequence[tuple[str,
     checks = _record_checks(schema, v, lambda name: "'VARCHAR'", inexact, "true", natives)
     return f"""
 WITH f AS (
-  SELECT {rid} AS rid, {fid} AS fid, file_row_number + 1 AS line,
+  SELECT {rid} AS rid, {fid} AS fid, {line} AS line,
     {", ".join(f"{value(n)} AS {v(n)}" for n in fields)}
   FROM {source}
 ), {_typed_and_checked(schema, v, checks, natives)}"""
