@@ -79,15 +79,11 @@ def _map(src: HandSource, name: str) -> MappedHand | PhhError:
     return MappedHand(hand_id, st.config, events, src.line_of("variant"))
 
 
-def _places(text: str) -> int:
-    return len(text.partition(".")[2])
-
-
 def _chip_unit(hands: list[MappedHand]) -> str:
     """"1", or the smallest decimal unit that the hands' amounts use."""
     amounts = [v for hand in hands for k, v in hand.config.items() if k.endswith(("_blind", "_bet"))]
     amounts += [e[_AMOUNT] for hand in hands for e in hand.events if e[_AMOUNT] is not None]
-    places = max([0] + [_places(a) for a in amounts])
+    places = max([len(a.partition(".")[2]) for a in amounts if "." in a], default=0)
     return "1" if places == 0 else f"0.{'0' * (places - 1)}1"
 
 

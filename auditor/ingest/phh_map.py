@@ -30,6 +30,7 @@ NOT_LOGGED = "burns,deal_order,croupier_position,rake,showdown_mucks"
 _PLAYER = re.compile(r"p([1-9][0-9]{0,8})")  # longer is no player (and int() refuses thousands of digits)
 _AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
 ZERO = Decimal(0)
+_DIGITS_14 = 10**14  # the log format's money has at most 14 integer digits
 UNKNOWN = Decimal("Infinity")  # a stack not logged: no bet exhausts it, and it is never written
 
 # The fields of a PHH hand's events, in the order the log's JSON text of an event gives them (``to`` before ``seat``
@@ -40,10 +41,13 @@ Event = tuple  # (source line, event type, then one value per EVENT_FIELDS: None
 
 def money(value: Decimal) -> str:
     """An amount as the log format writes it: an exact decimal without exponent or trailing zeros."""
-    return format(value.normalize(), "f")
+    text = str(value)  # an integer's digits as they are (the common case)
+    return text if "E" not in text and "." not in text else format(value.normalize(), "f")
 
 
 def _number(value: Any, what: str, line: int) -> Decimal:
+    if type(value) is int and -_DIGITS_14 < value < _DIGITS_14:  # the common case, checked at once
+        return Decimal(value)
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise PhhError(line, f"{what}: expected a number, found {value!r}")
     number = Decimal(value)
@@ -186,6 +190,7 @@ class HandMapper:
         self.board = 0
         self.hole: dict[int, list[str | None]] = {}
         self.events: list[Event] = []
+        self.labels = {f"p{i}": i - 1 for i in range(1, count + 1)}  # the players' labels as PHH writes them
 
     def emit(self, line: int, event: str, *, to: str | None = None, seat: int | None = None,
              player: str | None = None, action: str | None = None, face: str | None = None,
@@ -215,6 +220,9 @@ class HandMapper:
 
     def player(self, label: str, action: Action) -> int:
         """The index of player ``label`` (``pN``) named in ``action``."""
+        known = self.labels.get(label)
+        if known is not None:
+            return known
         found = _PLAYER.fullmatch(label)
         if not found or int(found.group(1)) > len(self.stack):
             raise PhhError(action.line, f"unknown player {label!r} in {action.text!r}")

@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import rtoml
 
@@ -56,8 +56,7 @@ class Layout:
         default_factory=lambda: defaultdict(lambda: defaultdict(list)))
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One action string: ``actor`` is ``d`` (the dealer) or ``pN``, then the verb (``dh``, ``db``, ``cbr``, ``cc``,
     ``f``, ``sm``, ...) and its arguments; the commentary after ``#`` is dropped."""
 
@@ -177,17 +176,17 @@ def _hand(key: str | None, fields: dict[str, Any], layout: Layout) -> HandSource
     return HandSource(key, fields, header_line, field_lines, actions)
 
 
-_PLAIN = (str, int, bool)  # values that rtoml and tomllib give alike
+_PLAIN = frozenset((str, int, bool))  # types of the values that rtoml and tomllib give alike
 
 
 def _plain(value: Any) -> bool:
     """``value`` (a document nested at most ``MAX_NESTING`` deep) holds only strings, integers, booleans, arrays and
     tables: no float (tomllib gives it as an exact ``Decimal``) and no date or time."""
-    if isinstance(value, dict):
-        return all(_plain(v) for v in value.values())
-    if isinstance(value, list):
-        return all(_plain(v) for v in value)
-    return isinstance(value, _PLAIN)
+    items = value.values() if type(value) is dict else value if type(value) is list else None
+    if items is None:
+        return type(value) in _PLAIN
+    types = set(map(type, items))
+    return types <= _PLAIN or (types <= _PLAIN | {dict, list} and all(map(_plain, items)))
 
 
 def _parse_toml(text: str) -> dict[str, Any]:
