@@ -31,6 +31,11 @@ _LAYOUT_TOKEN = re.compile(
     r'("""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|\n|[\[\]{}=]|[^\s"\'#\[\]{}=,]+)'
     r"|#[^\n]*|,|[ \t\r]+"
 )
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')  # a one-line string, as ``_TOKEN`` reads it
+_SCALAR = rf'(?:{_STRING.pattern}|[^\s"\'#\[\]{{}}=,]+)'  # a string, number, word or date without spaces
+# ``key = value``: a bare key, then a scalar or an array of scalars (the array's text, group 2), on one line.
+_SIMPLE_LINE = re.compile(rf"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:{_SCALAR}|\[[ \t]*((?:{_SCALAR}[ \t]*,[ \t]*)*"
+                          rf"(?:{_SCALAR}[ \t]*)?)\])[ \t]*\r?")
 _TOML_LINE = re.compile(r"at line (\d+)")
 KeyPath = tuple[str, ...]  # a TOML key or table: the names of its parts
 
@@ -106,6 +111,29 @@ def _header(tokens: list[str], line: int, layout: Layout) -> KeyPath:
 
 def scan_layout(text: str) -> Layout:
     """Lines of headers, keys and array strings of a document that ``tomllib`` has already accepted."""
+    return _simple_layout(text) or _scanned_layout(text)
+
+
+def _simple_layout(text: str) -> Layout | None:
+    """``scan_layout`` of a document of ``key = value`` lines and blank lines alone (bare keys, each value on its
+    key's line, arrays of strings, numbers and words: most PHH files), a line at a time; None for any other."""
+    layout = Layout()
+    for number, line in enumerate(text.split("\n"), start=1):
+        found = _SIMPLE_LINE.fullmatch(line)
+        if found is None:
+            if line.strip(" \t\r"):
+                return None
+            continue
+        key = (found[1],)
+        layout.keys[()].setdefault(key, number)
+        strings = _STRING.findall(found[2]) if found[2] else ()
+        if strings:
+            layout.strings[()][key].extend([number] * len(strings))
+    return layout
+
+
+def _scanned_layout(text: str) -> Layout:
+    """``scan_layout`` of any document, token by token."""
     layout = Layout()
     line, depth = 1, 0
     section: tuple[str, ...] = ()
