@@ -182,6 +182,23 @@ def test_a_configuration_integer_beyond_64_bits_is_refused(tmp_path, coup):
     assert "config: decks: expected an integer of at most 18 digits" in quarantine[0][2]
 
 
+def test_tables_that_give_one_configuration_each_get_its_outcome(tmp_path):
+    """A configuration that several tables give alike is checked once; each of them gets its outcome (Parquet
+    files: the configuration's text alone; JSON Lines: as written in its record)."""
+    bad = {**BACCARAT_CONFIG, "decks": "eight"}
+    tables = [("A", BACCARAT_CONFIG, "jsonl"), ("B", bad, "jsonl"), ("C", bad, "parquet"),
+              ("D", BACCARAT_CONFIG, "parquet"), ("E", bad, "parquet")]
+    for table, config, suffix in tables:
+        rows = baccarat_coup(table)
+        rows[0]["config"] = config
+        (write_jsonl if suffix == "jsonl" else write_parquet)(tmp_path / f"{table}.{suffix}", rows)
+    con, quarantine = load(tmp_path)
+    assert {(file, line) for file, line, reason in quarantine if "config: decks: expected an integer" in reason} == {
+        ("B.jsonl", 1), ("C.parquet", 1), ("E.parquet", 1)}
+    assert con.execute("SELECT table_id, config::VARCHAR FROM tables ORDER BY 1").fetchall() == [
+        (t, json.dumps(BACCARAT_CONFIG, sort_keys=True)) for t in ("A", "D")]
+
+
 def test_a_poker_action_that_moves_chips_needs_its_amount(tmp_path):
     """A call without its amount was replayed as a call of 0 (five false findings in one hand): it is broken input."""
     rows = [{"table_id": "H1", "game": "holdem", "seq": i, **r} for i, r in enumerate([

@@ -62,17 +62,21 @@ def _sha256(path: Path) -> str:
 
 def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
     """Check every table_open's config in Python; a bad config becomes that record's error, a good one is
-    stored normalised. One UPDATE for all tables."""
+    stored normalised. A configuration that several tables give alike (PHH: a table a file) is checked once. One
+    UPDATE for all tables."""
     schema = load_schema()
     rows = con.execute(
         f"SELECT rid, game, CAST(config AS VARCHAR), open_raw FROM {SCRATCH}.staged "
         "WHERE event = 'table_open' AND errors IS NULL"
     ).fetchall()
     outcome: dict[str, list] = {"rid": [], "errors": [], "config": []}
+    checked: dict[tuple, tuple[str | None, str | None]] = {}
     for rid, game, text, record in rows:
-        normalised, errors = validate_config(schema, game, text, record)
-        for key, value in zip(outcome, (rid, "; ".join(errors) or None,
-                                         None if errors else json.dumps(normalised, sort_keys=True))):
+        if (game, text, record) not in checked:
+            normalised, errors = validate_config(schema, game, text, record)
+            checked[game, text, record] = ("; ".join(errors) or None,
+                                           None if errors else json.dumps(normalised, sort_keys=True))
+        for key, value in zip(outcome, (rid, *checked[game, text, record])):
             outcome[key].append(value)
     if not rows:
         return
