@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -111,8 +112,15 @@ class Played:
     events: list[Event]
 
 
+@lru_cache(maxsize=1)
+def _lines(text: str) -> list[str]:
+    """The lines of the file being read, split once however many of its hands are refused (and not at all for a
+    file without a refused hand)."""
+    return text.split("\n")
+
+
 def _refused(error: PhhError, text: str, keys: tuple = (None, None, None)) -> Refused:
-    lines = text.split("\n")
+    lines = _lines(text)
     raw = lines[error.line - 1] if 0 < error.line <= len(lines) else None
     return Refused(error.line, raw, error.reason, *keys)
 
