@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from auditor.db import scalar
 from auditor.ingest.audit_names import LogFile
@@ -28,7 +29,8 @@ from auditor.ingest.ranges import table_ranges
 from auditor.ingest.readers import LOG_SUFFIXES, read_file
 from auditor.ingest.schema import Schema, load_schema
 from auditor.ingest.structure import structure_sql
-from auditor.ingest.validate import fields_only, parquet_staged_sql, sql_string, staged_sql
+from auditor.ingest.validate import fields_only, parquet_staged_sql, sql_string
+from auditor.ingest.validate_json import staged_sql, typed_json_sql
 from auditor.model.result import InputFile
 
 if TYPE_CHECKING:
@@ -177,6 +179,21 @@ def _insert_columns(con: duckdb.DuckDBPyConnection, schema: Schema, records: pa.
     con.unregister("typed_batch")
 
 
+def _insert_text(con: duckdb.DuckDBPyConnection, schema: Schema, batch: pa.Table) -> None:
+    """Validate a batch of records given as JSON text (``rid, fid, line, raw, error, last``) into ``staged``: the
+    records that the typed path reads as the text path would, through it; the rest through the text path."""
+    con.register("raw_batch", _one_chunk(batch))
+    try:
+        typed = scalar(con, f"INSERT INTO {SCRATCH}.staged BY NAME {typed_json_sql(schema, 'raw_batch')}")
+        if typed < batch.num_rows:
+            first = pc.min(batch.column("rid")).as_py()
+            rest = (f"(SELECT * FROM raw_batch ANTI JOIN (SELECT rid FROM {SCRATCH}.staged WHERE rid >= {first}) "
+                    "USING (rid))")
+            con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {staged_sql(schema, rest)}")
+    finally:
+        con.unregister("raw_batch")
+
+
 def _stage(
     con: duckdb.DuckDBPyConnection, schema: Schema, files: list[LogFile], fids: dict[str, int],
     progress: Callable[[LogFile], None] | None,
@@ -229,9 +246,7 @@ def _stage(
             pending.extend([raw] if raw.num_rows else [])
             refused.extend([keys] if keys.num_rows else [])
         if pending:
-            con.register("raw_batch", _one_chunk(pa.concat_tables(pending)))
-            con.execute(f"INSERT INTO {SCRATCH}.staged BY NAME {staged_sql(schema, 'raw_batch')}")
-            con.unregister("raw_batch")
+            _insert_text(con, schema, pa.concat_tables(pending))
             pending.clear()
         if refused:
             con.register("refused_keys", _one_chunk(pa.concat_tables(refused)))

@@ -1,4 +1,5 @@
-"""Record-level validation in DuckDB: raw records -> typed ``staged`` rows, each with its ``errors``.
+"""Record-level validation in DuckDB: records -> typed ``staged`` rows, each with its ``errors``; the checks every
+source shares, and the typed path of Parquet files (records as JSON text: ``validate_json.py``).
 
 Every check is derived from the schema (``event_schema.json``): JSON well-formedness, unknown and missing fields,
 types, enums, the card and money patterns, event types and the games they belong to."""
@@ -44,9 +45,10 @@ def _typed(f: Field, v: str) -> str:
     return v
 
 
-def _type_error(f: Field, v: str, typed: str, t: str, inexact: str) -> str:
+def _type_error(f: Field, v: str, typed: str, t: str, inexact: str, shown: str) -> str:
     """The error of field ``f`` whose text is ``v``, typed value ``typed`` (``_typed``), JSON type ``t``;
-    ``inexact`` (SQL): the value came as a binary float that may not give the written amount back."""
+    ``inexact`` (SQL): the value came as a binary float that may not give the written amount back; ``shown``: the
+    text the message quotes (``v``, or the same text by a costlier way that only refused values pay)."""
     what = {
         "integer": "an integer" + ("" if f.minimum is None else f" of at least {f.minimum}"),
         "boolean": "true or false",
@@ -65,7 +67,7 @@ def _type_error(f: Field, v: str, typed: str, t: str, inexact: str) -> str:
         wrong += f" OR ({inexact})"
     return (
         f"CASE WHEN {v} IS NOT NULL AND ({typed} IS NULL{wrong}) "
-        f"THEN 'field {f.name}: expected {what}, found ' || left({v}, 80) END"
+        f"THEN 'field {f.name}: expected {what}, found ' || left({shown}, 80) END"
     )
 
 
@@ -75,20 +77,23 @@ def _large(v: str) -> str:
     return f"(contains({v}, '.') AND try_cast({v} AS DOUBLE) >= {FLOAT_MONEY_LIMIT})"
 
 
-def _record_checks(
+def record_checks(
     schema: Schema, v: Callable[[str], str], t: Callable[[str], str], inexact: Callable[[str], str],
-    is_object: str, native: frozenset[str] = frozenset(),
+    is_object: str, native: frozenset[str] = frozenset(), shown: Callable[[str], str] | None = None,
 ) -> list[str]:
     """The checks of a record's values, whatever its source: SQL of one error message each (NULL when it passes).
     ``v(name)``: the field's text (NULL when absent), ``t(name)``: its JSON type, ``inexact(name)``: it came as a
     binary float that may not be the written amount, ``is_object``: the record is an
     object (else its fields are not read); the typed values (``_typed``) are columns named as in ``events``.
-    ``native``: fields whose value already has the field's type (``v`` is that value; it cannot be wrong)."""
+    ``native``: fields whose value already has the field's type (``v`` is that value; it cannot be wrong);
+    ``shown(name)``: the text a type error quotes (default ``v(name)``)."""
+    shown = shown or v
     checks = [
         f"CASE WHEN {is_object} AND {v(n)} IS NULL THEN 'missing required field {n}' END" for n in ENVELOPE
     ]
     checks += [
-        "NULL" if f.name in native else _type_error(f, v(f.name), f.column, t(f.name), inexact(f.name))
+        "NULL" if f.name in native
+        else _type_error(f, v(f.name), f.column, t(f.name), inexact(f.name), shown(f.name))
         for f in schema.fields
     ]
     events = ", ".join(sql_string(e) for e in schema.events)
@@ -126,15 +131,19 @@ def _record_checks(
 
 def _unused_mask(schema: Schema, v: Callable[[str], str]) -> str:
     """SQL: the fields given that the record's event does not use in its game (``uses`` of the event type), as a
-    bit mask over ``schema.fields`` (0 for an unknown event or game)."""
-    given = " + ".join(f"CASE WHEN {v(f.name)} IS NOT NULL THEN {1 << i} ELSE 0 END"
-                       for i, f in enumerate(schema.fields))
+    bit mask over ``schema.fields`` (0 for an unknown event or game), from the column ``given``."""
     unused = " ".join(
         f"WHEN {sql_string(f'{ev.name}/{game}')} THEN "
         f"{sum(1 << i for i, f in enumerate(schema.fields) if f.name not in ev.uses[game])}"
         for ev in schema.events.values() for game in ev.games
     )
-    return f"(({given}) & CASE {v('event')} || '/' || {v('game')} {unused} ELSE 0 END)"
+    return f"(given & CASE {v('event')} || '/' || {v('game')} {unused} ELSE 0 END)"
+
+
+def _given(schema: Schema, v: Callable[[str], str]) -> str:
+    """SQL: the fields given (not NULL) as a bit mask over ``schema.fields``."""
+    return " + ".join(f"CASE WHEN {v(f.name)} IS NOT NULL THEN {1 << i} ELSE 0 END"
+                      for i, f in enumerate(schema.fields))
 
 
 def _unused_fields(schema: Schema, v: Callable[[str], str]) -> str:
@@ -150,106 +159,29 @@ def _errors(checks: list[str]) -> str:
     return f"nullif(concat_ws('; ', {', '.join(checks)}), '')"
 
 
-def _typed_and_checked(
+def typed_and_checked(
     schema: Schema, v: Callable[[str], str], checks: list[str], native: frozenset[str] = frozenset(),
-    open_raw: str = "NULL",
+    open_raw: str = "NULL", where: str = "true",
 ) -> str:
     """The end of a staging SELECT, after a CTE ``f`` of ``rid, fid, line`` and the fields' values ``v(name)``:
     the typed columns (``native`` fields are their value), the errors ``checks`` give, and ``open_raw``: the text
-    of a ``table_open`` record, from which its configuration is read as written (``_validate_configs``)."""
+    of a ``table_open`` record, from which its configuration is read as written (``_validate_configs``). Only the
+    records for which ``where`` holds (SQL over ``f`` and ``given``, the mask of the fields given) are kept."""
     typed = ",\n  ".join(
         f"{v(f.name) if f.name in native else _typed(f, v(f.name))} AS {f.column}" for f in schema.fields
     )
     return f"""g AS (
   SELECT *,
   {typed},
-  {_unused_mask(schema, v)} AS unused_mask
+  {_given(schema, v)} AS given
   FROM f
+), h AS (
+  SELECT *, {_unused_mask(schema, v)} AS unused_mask FROM g WHERE {where}
 )
 SELECT rid, fid, line, {", ".join(f.column for f in schema.fields)}, {_errors(checks)} AS errors,
   CASE WHEN {v("event")} = 'table_open' THEN {open_raw} END AS open_raw
-FROM g
+FROM h
 """
-
-
-# JSON's whitespace, which may precede a document.
-_JSON_SPACE = "' ' || chr(9) || chr(10) || chr(13)"
-
-
-def staged_sql(schema: Schema, records: str) -> str:
-    """SELECT over ``records`` (``rid, fid, line, raw, error, last``: records as JSON text) giving ``rid, fid,
-    line``, the typed columns and ``errors`` (one text, NULL when the record is valid); ``raw`` only as
-    ``open_raw``, of ``table_open`` records.
-
-    Each record is parsed twice, not five times: ``json_keys`` (which fails on malformed JSON: ``try`` makes that
-    NULL) and one ``json_extract_string`` of every field (a money value with a fraction once more: ``_as_written``).
-    A record that is not plainly an object (its text does not start with ``{``, or it does not parse) is judged by
-    ``json_valid`` and ``json_type`` as well; a field's own JSON type is asked only when its text starts with ``{``
-    or ``[`` (the only texts an object or array can give)."""
-    names = [f.name for f in schema.fields]
-    index = {n: i + 1 for i, n in enumerate(names)}
-    paths = "[" + ", ".join(sql_string("$." + n) for n in names) + "]"
-    known = "[" + ", ".join(sql_string(n) for n in names) + "]"
-
-    def v(name: str) -> str:
-        return f"v_{name}"
-
-    def t(name: str) -> str:
-        return f"CASE WHEN left({v(name)}, 1) IN ('{{', '[') THEN json_type(raw, {sql_string('$.' + name)}) END"
-
-    checks = [
-        "read_error",
-        "CASE WHEN read_error IS NULL AND NOT ok_json THEN CASE WHEN last "
-        "THEN 'truncated record at end of file (no final newline)' ELSE 'malformed JSON' END END",
-        "CASE WHEN ok_json AND jt <> 'OBJECT' THEN 'record is not a JSON object' END",
-        "CASE WHEN len(again) > 0 THEN 'field(s) given twice: ' "
-        "|| array_to_string(list_sort(list_distinct(again)), ', ') END",
-        "CASE WHEN len(unknown) > 0 THEN 'unknown field(s): ' || array_to_string(unknown, ', ') END",
-    ] + _record_checks(schema, v, t, lambda name: "false", "jt = 'OBJECT'")
-    return f"""
-WITH p AS (
-  SELECT rid, fid, line, raw, last, error AS read_error,
-         CASE WHEN error IS NULL THEN try(json_keys(raw)) END AS keys
-  FROM {records}
-), q AS (
-  SELECT *, keys IS NOT NULL AND starts_with(ltrim(raw, {_JSON_SPACE}), '{{') AS plain FROM p
-), o AS (
-  SELECT *,
-    CASE WHEN plain THEN true WHEN read_error IS NULL THEN json_valid(raw) ELSE false END AS ok_json,
-    CASE WHEN plain THEN 'OBJECT' WHEN read_error IS NULL AND json_valid(raw) THEN json_type(raw) END AS jt
-  FROM q
-), r AS (
-  SELECT *,
-    CASE WHEN jt = 'OBJECT' THEN json_extract_string(raw, {paths}) END AS v,
-    CASE WHEN jt = 'OBJECT' THEN CASE WHEN keys IS NULL THEN json_keys(raw) ELSE keys END ELSE [] END AS all_keys
-  FROM o
-), s AS (
-  SELECT *, list_filter(all_keys, lambda k: NOT list_contains({known}, k)) AS unknown,
-    -- every key after its first occurrence (a lambda is three times cheaper here than list_distinct per record)
-    list_filter(all_keys, lambda k, i: list_position(all_keys, k) < i) AS again
-  FROM r
-), f AS (
-  SELECT *, {", ".join(f"{_as_written(schema.field(n), f'v[{index[n]}]')} AS {v(n)}" for n in names)} FROM s
-), {_typed_and_checked(schema, v, checks, open_raw="raw")}"""
-
-
-def _as_written(f: Field, value: str) -> str:
-    """SQL: the text of field ``f`` whose extracted text is ``value``, for money and integers as written in ``raw``.
-    DuckDB reads a JSON number with a fraction or exponent as a binary float (``1.00000`` and ``100.000000000000001``
-    both give ``1.0`` or ``100.0``), and ``-0`` as ``0``: such a number's own digits are found in ``raw`` (after
-    ``{`` or ``,``, the field's name as a key, which no string of valid JSON can hold unescaped). A name written
-    with escapes is not found; a float is then marked so that it is refused, a zero kept as read."""
-    if f.kind not in ("money", "integer"):
-        return value
-    key = "[{,][ \\t\\r\\n]*\"" + f.name + "\"[ \\t\\r\\n]*:[ \\t\\r\\n]*(-?[0-9][0-9.eE+-]*)"
-    found = f"regexp_extract_all(raw, {sql_string(key)}, 1)"
-    zero = (f"WHEN {value} = '0' AND regexp_matches(raw, ':[ \\t\\r\\n]*-0') "
-            f"THEN CASE WHEN len({found}) = 1 THEN {found}[1] ELSE {value} END")
-    if f.kind == "integer":
-        return f"CASE {zero} ELSE {value} END"
-    return (f"CASE WHEN regexp_matches({value}, '[.eE]') AND json_type(raw, {sql_string('$.' + f.name)}) = 'DOUBLE' "
-            f"THEN CASE WHEN len({found}) = 1 THEN {found}[1] "
-            f"ELSE {value} || ' (a JSON number whose digits were not found as written)' END {zero} ELSE {value} END")
 
 
 # Parquet column types that already are the field's type: the value is the column, and cannot be of a wrong type.
@@ -269,8 +201,8 @@ def parquet_staged_sql(
 ) -> str:
     """The typed path for Parquet files whose columns are all log fields (``columns``: name and DuckDB type, as
     DESCRIBE gives them; ``fields_only`` holds, else the file takes the JSON text path): the same SELECT as
-    ``staged_sql``, straight from the columns of ``source``, ``rid``, ``fid`` and ``line`` given as SQL over it. (Also
-    the path of the records a reader gives as typed columns: PHH.)
+    ``validate_json.staged_sql``, straight from the columns of ``source``, ``rid``, ``fid`` and ``line`` given as SQL
+    over it. (Also the path of the records a reader gives as typed columns: PHH.)
 
     Strictly what the text path gives: there, each value is the column cast to VARCHAR in a JSON string (so its JSON
     type is a string and its text the cast), every record is an object, and no field is unknown."""
@@ -293,10 +225,10 @@ def parquet_staged_sql(
         """A DOUBLE column is exact below FLOAT_MONEY_LIMIT; a FLOAT (7 significant digits) never for money."""
         return {"DOUBLE": _large(v(name)), "FLOAT": "true"}.get(kinds.get(name, ""), "false")
 
-    checks = _record_checks(schema, v, lambda name: "'VARCHAR'", inexact, "true", natives)
+    checks = record_checks(schema, v, lambda name: "'VARCHAR'", inexact, "true", natives)
     return f"""
 WITH f AS (
   SELECT {rid} AS rid, {fid} AS fid, {line} AS line,
     {", ".join(f"{value(n)} AS {v(n)}" for n in fields)}
   FROM {source}
-), {_typed_and_checked(schema, v, checks, natives)}"""
+), {typed_and_checked(schema, v, checks, natives)}"""
