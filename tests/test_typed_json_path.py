@@ -128,7 +128,7 @@ def test_the_typed_path_gives_the_text_paths_row_for_every_record_it_keeps(con, 
 
 
 @pytest.mark.slow
-@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(record_texts(), min_size=1, max_size=30))
 def test_the_typed_path_gives_the_text_paths_row_for_every_record_it_keeps_exhaustive(con, texts):
     check_same_rows(con, texts)
