@@ -92,14 +92,17 @@ def test_the_accounts_cite_the_games_article():
         "the pot of 20 was paid out as 15 in awards and 0 rake (art. 7: the winner takes all the bets)"]
 
 
-def test_the_replay_reads_timestamps_as_arrow_gives_them():
-    """The replay converts ``ts`` through its integer microseconds (faster): the same datetimes, nulls, and dates
-    before 1970 included."""
+def test_the_replay_reads_timestamps_as_integer_microseconds():
+    """The replay gives ``ts`` as its microseconds since 1970-01-01 (no datetime per event): nulls and dates before
+    1970 included, and a difference of two in seconds is what the datetimes' ``total_seconds()`` gives."""
     import pyarrow as pa
 
     from auditor.games.poker.replay import _pylist
 
-    micros = [0, None, 1_714_550_400_123_456, -86_400_000_001, 253_402_300_799_999_999]
+    micros = [0, None, 1_714_550_400_123_456, -86_400_000_001, 253_402_300_799_999_999, 1_714_550_520_000_001]
     column = pa.array(micros, type=pa.int64()).cast(pa.timestamp("us"))
-    assert _pylist(column, False) == column.to_pylist()
-    assert _pylist(column, True) == column.to_pylist()
+    assert _pylist(column, False) == micros
+    assert _pylist(column, True) == micros
+    times = column.to_pylist()
+    for i, j in ((2, 5), (5, 2), (3, 0), (2, 0)):
+        assert (micros[j] - micros[i]) / 1_000_000 == (times[j] - times[i]).total_seconds()

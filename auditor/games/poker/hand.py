@@ -7,19 +7,19 @@ stud: the pack and the open cards)."""
 from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from typing import NamedTuple, Self, TypeVar, overload
 
 
 class Source(NamedTuple):
-    """Where an event is: its ``seq``, its file and line, and its ``ts`` when the game reads it (immutable; a tuple,
-    the cheapest to make per event)."""
+    """Where an event is: its ``seq``, its file and line, and its ``ts`` when the game reads it, in microseconds since
+    1970-01-01 as logged (no time zone; no ``datetime`` made per event) (immutable; a tuple, the cheapest to make per
+    event)."""
 
     seq: int
     file: str
     line: int
-    ts: datetime | None = None
+    ts: int | None = None
 
 
 @dataclass(slots=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
-from datetime import datetime, timedelta
 from typing import Protocol, TypeVar
 
 import duckdb
@@ -23,7 +22,7 @@ from auditor.ingest.ranges import TableRange, table_ranges
 
 # Converted through their distinct values: few of them, and each costly to make (a Decimal) or repeated (a path).
 _REPEATED = frozenset({"table_id", "file", "event", "amount"})
-_TIMESTAMP_US, _EPOCH = pa.timestamp("us"), datetime(1970, 1, 1)
+_TIMESTAMP_US = pa.timestamp("us")  # the events' ``ts`` (TIMESTAMP: UTC, no time zone)
 BATCH_EVENTS = 1 << 18  # events per query: about 250 MB of peak memory above the baseline, whatever the day
 
 
@@ -102,11 +101,9 @@ def _ranges(con: duckdb.DuckDBPyConnection, game: str, events_per_query: int = B
 
 def _pylist(column: pa.Array, repeated: bool) -> list:
     """The column's values as Python objects (``to_pylist``); a column of few distinct values is converted through
-    them, and a timestamp of microseconds without a time zone (``ts``) through its integer, which give the same
-    values, sooner."""
+    them. A timestamp (``ts``) stays its integer of microseconds since 1970-01-01: only differences of it are read."""
     if column.type == _TIMESTAMP_US:
-        micros = column.cast(pa.int64()).to_pylist()
-        return [None if us is None else _EPOCH + timedelta(microseconds=us) for us in micros]
+        return column.cast(pa.int64()).to_pylist()
     if not repeated:
         return column.to_pylist()
     encoded = pc.dictionary_encode(column)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import TypeVar
 
 from auditor.engine.ruleset import Ruleset
@@ -33,7 +32,7 @@ class Hand(PokerHand):
 
     shoe_id: str | None
     rank: Strength  # how open cards rank under the audit's readings (``leaders.strength``)
-    turns: list[datetime | None] = field(default_factory=list)
+    turns: list[int | None] = field(default_factory=list)  # microseconds, as ``Source.ts``
     exposed: dict[int, Source] = field(default_factory=dict)
     unranked: list[str] = field(default_factory=list)
     order_unknown: str | None = None

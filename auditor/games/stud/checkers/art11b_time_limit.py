@@ -10,7 +10,6 @@ and his two minutes are over."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
@@ -23,8 +22,8 @@ from auditor.games.stud.turns import BETTING
 NO_TS = "ts not logged (the time of a decision is unknown)"
 
 
-def _decisions(hand: Hand) -> Iterator[tuple[Action, datetime | None]]:
-    """Each betting action and the ``ts`` his turn began at."""
+def _decisions(hand: Hand) -> Iterator[tuple[Action, int | None]]:
+    """Each betting action and the ``ts`` his turn began at (microseconds, as the action's ``ts``)."""
     return ((a, turn) for a, turn in zip(hand.actions, hand.turns) if a.kind in BETTING)
 
 
@@ -37,7 +36,7 @@ def _decision_time(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     for a, turn in _decisions(hand):
         if a.src.ts is None or turn is None:
             continue  # never: such a hand is not evaluated (_timed)
-        seconds = (a.src.ts - turn).total_seconds()
+        seconds = (a.src.ts - turn) / 1_000_000  # exact as timedelta.total_seconds(): one rounding of the quotient
         forced = a.kind == "fold" and a.reason == "time_out"
         if not forced and seconds > limit:
             yield breach(a.src, f"seat {a.seat} decided ({a.kind}) {seconds:g} s after his turn began, past the "
