@@ -85,12 +85,11 @@ def run_sql_rules(
     con: duckdb.DuckDBPyConnection, rules: Sequence[SqlRule], ruleset: Ruleset, step: Callable[[str], None]
 ) -> None:
     """Every rule's findings and coverage. Rules over the same ``Scope`` relation share one pass for their
-    coverage and one for their breaches; free findings queries run one by one."""
+    coverage and one for their breaches; the free findings queries of all rules run as one statement."""
     by_units: dict[str, list[SqlRule]] = {}
     for rule in rules:
         by_units.setdefault(rule.scope.units, []).append(rule)
-        if not isinstance(rule.findings, UnitBreach):
-            _free_findings(con, rule, rule.findings, ruleset)
+    _free_findings(con, [(r, r.findings) for r in rules if not isinstance(r.findings, UnitBreach)], ruleset)
     for units, group in by_units.items():
         _fused_scopes(con, units, group, ruleset)
         _fused_findings(con, units, [(r, r.findings) for r in group if isinstance(r.findings, UnitBreach)], ruleset)
@@ -98,19 +97,22 @@ def run_sql_rules(
             step(rule.id)
 
 
-def _free_findings(con: duckdb.DuckDBPyConnection, rule: SqlRule, query: str, ruleset: Ruleset) -> None:
-    """The findings of ``rule``'s free ``query``, bound by DuckDB once: a query that gives no ``severity`` gets one,
-    NULL, by name (binding, not running, is most of such a query's cost)."""
-    spec = ruleset.rules[rule.id]
-    con.execute(
-        f"""
-        INSERT INTO findings
-        SELECT ?, ?, coalesce(f.severity, ?), ?, f.table_id, f.shoe_id, f.hand_id, f.seq, f.file, f.line,
-               f.message, CAST(f.expected AS VARCHAR), CAST(f.found AS VARCHAR)
-        FROM (SELECT NULL::VARCHAR AS severity WHERE false UNION ALL BY NAME ({render(query, ruleset)})) AS f
-        """,
-        [rule.id, spec.citation, spec.severity, rule.game],
-    )
+def _free_findings(con: duckdb.DuckDBPyConnection, free: list[tuple[SqlRule, str]], ruleset: Ruleset) -> None:
+    """The findings of the rules' free queries, in one statement (DuckDB binds and plans each query once; that, not
+    running them, is most of their cost): a query that gives no ``severity`` gets one, NULL, by name."""
+    if not free:
+        return
+    parts, params = [], []
+    for rule, query in free:
+        spec = ruleset.rules[rule.id]
+        parts.append(
+            f"""
+            SELECT ?, ?, coalesce(f.severity, ?), ?, f.table_id, f.shoe_id, f.hand_id, f.seq, f.file, f.line,
+                   f.message, CAST(f.expected AS VARCHAR), CAST(f.found AS VARCHAR)
+            FROM (SELECT NULL::VARCHAR AS severity WHERE false UNION ALL BY NAME ({render(query, ruleset)})) AS f
+            """)
+        params += [rule.id, spec.citation, spec.severity, rule.game]
+    con.execute("INSERT INTO findings " + "UNION ALL".join(parts), params)
 
 
 def _missing_columns(rules: list[SqlRule], ruleset: Ruleset) -> tuple[str, list[str]]:
