@@ -93,6 +93,9 @@ def _check_down(h: Hand) -> None:
     (120.001, "fold", "time_out", []),
     (119.999, "fold", "time_out", ["5CS-11.2"]),  # folded before his two minutes were up
     (119.999, "fold", None, []),
+    (120.001, "fold", None, []),  # a hand that took more than two minutes is folded: it was (art. 11 b))
+    (600.0, "fold", None, []),
+    (600.0, "call", None, ["5CS-11.2"]),  # a decision, not a fold, after the limit
 ])
 def test_the_two_minutes(tmp_path, seconds, action, reason, found):
     t = Table()

@@ -3,9 +3,10 @@ within two minutes, his right to decide lapses and he must abandon the hand." (P
 que dois minutos a decidir o seu jogo. O seu jogo é abatido.»)
 
 His turn begins with the event before his action at the table (``Hand.turns``); a fold the croupier forces carries
-``reason: time_out``. A decision after ``decision_time_seconds`` is a finding, and so is a forced fold before them
-(his right to decide had not lapsed). At exactly the limit both are lawful: he has not taken more than two minutes,
-and his two minutes are over."""
+``reason: time_out``. A decision other than a fold after ``decision_time_seconds`` is a finding (his hand should have
+been folded); a fold after them, forced or his own, is what the article wants, and no finding. A forced fold before
+them is a finding (his right to decide had not lapsed). At exactly the limit all are lawful: he has not taken more
+than two minutes, and his two minutes are over."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def _decision_time(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
             continue  # never: such a hand is not evaluated (_timed)
         seconds = (a.src.ts - turn) / 1_000_000  # exact as timedelta.total_seconds(): one rounding of the quotient
         forced = a.kind == "fold" and a.reason == "time_out"
-        if not forced and seconds > limit:
+        if a.kind != "fold" and seconds > limit:
             yield breach(a.src, f"seat {a.seat} decided ({a.kind}) {seconds:g} s after his turn began, past the "
                                 f"{limit} s allowed: his hand should have been folded (art. 11 b))",
                          f"a forced fold after {limit} s", f"{a.kind} after {seconds:g} s")
