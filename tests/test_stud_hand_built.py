@@ -6,6 +6,10 @@ from __future__ import annotations
 import pytest
 from stud_logs import Hand, Table, run
 
+from auditor.games.stud.scopes import NO_BUY_IN
+
+Cuts = tuple[tuple[str | None, int | None], ...]
+
 # ---------------------------------------------------------------------------------------------------------------
 # Side pots (art. 11 a)) and the antes: a player all in on his ante still plays for the pot he bet in.
 
@@ -250,6 +254,39 @@ def test_the_smallest_buy_in(tmp_path, ante, buy_in, found):
     assert [f[0] for f in findings] == found
 
 
+
+
+@pytest.mark.parametrize("stack", ["1500", "2000", "9000"])
+def test_a_log_starting_mid_session(tmp_path, stack):
+    """No ``buy_in`` logged for seat 2: his stack is not his buy-in (he may have lost since), nor is his first hand
+    compared with one before it (art. 6's top-up and withdrawal): not evaluated, never a finding nor compliance.
+    His second hand is compared with his first."""
+    t = Table()
+    t.emit("buy_in", seat=5, player="P5", amount="9000")
+    t.emit("shoe_start", shoe_id="K1")
+    stacks = _fold_to_the_opener(t, "H1", {2: stack, 5: "9000"})
+    _fold_to_the_opener(t, "H2", stacks)
+    findings, rules = run(tmp_path, t.rows)
+    assert findings == []
+    for rule in ("5CS-6.2", "5CS-6.4", "5CS-6.6"):
+        assert rules[rule] == (1, 1, {NO_BUY_IN: 1}), rule
+
+
+def test_a_player_coming_back_without_a_buy_in(tmp_path):
+    """Seat 5 left after H1 and sat down again for H2 with 1,000 and no buy-in logged: within the log, that is what he
+    entered with (6.2), and his new sitting is not compared with the old one (6.4, 6.6)."""
+    t = Table()
+    t.emit("buy_in", seat=2, player="P2", amount="2000")
+    t.emit("buy_in", seat=5, player="P5", amount="9000")
+    t.emit("shoe_start", shoe_id="K1")
+    stacks = _fold_to_the_opener(t, "H1", {2: "2000", 5: "9000"})
+    t.emit("leave", seat=5, player="P5", amount=stacks[5])
+    _fold_to_the_opener(t, "H2", {2: stacks[2], 5: "1000"})
+    findings, rules = run(tmp_path, t.rows)
+    assert [f[0] for f in findings] == ["5CS-6.2"]
+    assert rules["5CS-6.2"][:2] == rules["5CS-6.4"][:2] == rules["5CS-6.6"][:2] == (2, 0)
+
+
 @pytest.mark.parametrize(("ante", "left", "top_up", "found"), [
     ("20", 500, 0, []), ("20", 495, 0, ["5CS-6.4"]), ("20", 495, 1505, []), ("20", 495, 1500, ["5CS-6.4"]),
     ("100", 1000, 0, []), ("100", 995, 0, ["5CS-6.4"]), ("100", 995, 4005, []), ("100", 995, 4000, ["5CS-6.4"]),
@@ -285,6 +322,8 @@ def test_the_top_up_line(tmp_path, ante, left, top_up, found):
 
 def _showdown(not_logged: tuple[str, ...] = (), house_rake: bool = True, ts: bool = True) -> list[dict]:
     t = Table(not_logged=not_logged)
+    for seat in (2, 5):
+        t.emit("buy_in", seat=seat, player=f"P{seat}", amount="2000")
     t.emit("shoe_start", shoe_id="K1")
     h = _standard(t)
     h.act(2, "bet", 20)

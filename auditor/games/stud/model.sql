@@ -138,7 +138,8 @@ SELECT st.*, a.* EXCLUDE (hand_key), coalesce(se.seats, 0) AS seats, coalesce(se
   -- Art. 6: the ante the whole hand posted, where every seated player posted once and all the same amount.
   CASE WHEN a.antes = se.seats AND a.ante_seats = se.seats AND a.ante_low = a.ante_high THEN a.ante_low END
     AS hand_ante,
-  false AS tainted, NULL::VARCHAR AS chain, false AS stacks_unlogged, false AS entry_unlogged
+  false AS tainted, NULL::VARCHAR AS chain, false AS stacks_unlogged, false AS entry_unlogged,
+  false AS buy_in_unlogged, false AS short_entry, false AS short_top_up, false AS withdrawn
 FROM starts st JOIN agg a USING (hand_key) JOIN stud_tables t USING (table_id)
 LEFT JOIN seated se USING (hand_key) LEFT JOIN first_deals d USING (hand_key) LEFT JOIN burns b USING (hand_key)
 LEFT JOIN faces f USING (hand_key) LEFT JOIN exposed x USING (hand_key);
@@ -185,6 +186,8 @@ WITH h AS (
 SELECT s.* EXCLUDE (refused_seq), coalesce(m.buy_ins, 0) AS buy_ins, coalesce(m.leaves, 0) AS leaves,
   coalesce(m.topped_up, 0) AS topped_up,
   s.prev_key IS NULL OR coalesce(m.buy_ins, 0) + coalesce(m.leaves, 0) > 0 AS sitting_start,
+  -- his first hand in the log without a buy-in before it: the log may start in the middle of his sitting
+  s.prev_key IS NULL AND coalesce(m.buy_ins, 0) = 0 AS buy_in_unlogged,
   CASE
     WHEN s.prev_key IS NULL THEN NULL
     WHEN s.player_seats > 1 OR s.prev_player_seats > 1
@@ -197,14 +200,29 @@ SELECT s.* EXCLUDE (refused_seq), coalesce(m.buy_ins, 0) AS buy_ins, coalesce(m.
 FROM s LEFT JOIN m USING (hand_key, seat) JOIN stud_tables t USING (table_id);
 
 -- Per hand, what art. 6's comparisons with the previous hand need: a player in the same sitting whose previous
--- hand cannot be compared (``chain``), or whose stacks are not logged; a player who sat down without a logged
--- buy-in and whose stack is not logged (``entry_unlogged``).
-UPDATE stud_hands SET chain = c.chain, stacks_unlogged = c.stacks_unlogged, entry_unlogged = c.entry_unlogged FROM (
-  SELECT hand_key,
-    min(chain) FILTER (WHERE NOT sitting_start) AS chain,
-    coalesce(bool_or(NOT sitting_start AND (prev_stack_after IS NULL OR amount IS NULL)), false) AS stacks_unlogged,
-    coalesce(bool_or(sitting_start AND buy_ins = 0 AND amount IS NULL), false) AS entry_unlogged
-  FROM stud_seats GROUP BY hand_key
+-- hand cannot be compared (``chain``), or whose stacks are not logged; a player who sat down again without a logged
+-- buy-in and whose stack is not logged (``entry_unlogged``); a player whose first hand in the log has no buy-in
+-- before it (``buy_in_unlogged``: his buy-in and his previous hand are unknown); and whether a player of the hand
+-- already breaches 5CS-6.2 (``short_entry``), 6.4 (``short_top_up``) or 6.6 (``withdrawn``), which no unknown
+-- of another player's undoes.
+UPDATE stud_hands SET chain = c.chain, stacks_unlogged = c.stacks_unlogged, entry_unlogged = c.entry_unlogged,
+  buy_in_unlogged = c.buy_in_unlogged, short_entry = c.short_entry, short_top_up = c.short_top_up,
+  withdrawn = c.withdrawn
+FROM (
+  SELECT s.hand_key,
+    min(s.chain) FILTER (WHERE NOT s.sitting_start) AS chain,
+    coalesce(bool_or(NOT s.sitting_start AND (s.prev_stack_after IS NULL OR s.amount IS NULL)), false)
+      AS stacks_unlogged,
+    coalesce(bool_or(s.sitting_start AND NOT s.buy_in_unlogged AND s.buy_ins = 0 AND s.amount IS NULL), false)
+      AS entry_unlogged,
+    coalesce(bool_or(s.buy_in_unlogged), false) AS buy_in_unlogged,
+    coalesce(bool_or(s.sitting_start AND NOT s.buy_in_unlogged AND s.buy_ins = 0 AND s.amount < h.buy_in_min), false)
+      AS short_entry,
+    coalesce(bool_or(NOT s.sitting_start AND s.prev_stack_after < h.top_up_below AND s.amount < h.buy_in_min), false)
+      AS short_top_up,
+    coalesce(bool_or({{withdraw_only_when_leaving}} AND NOT s.sitting_start
+                     AND s.amount < s.prev_stack_after + s.topped_up), false) AS withdrawn
+  FROM stud_seats s JOIN stud_hands h USING (hand_key) GROUP BY s.hand_key
 ) c WHERE stud_hands.hand_key = c.hand_key;
 
 -- Art. 2: each hand's pack is the one its hand_start names, else the pack in use at the table when it started

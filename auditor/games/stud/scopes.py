@@ -37,6 +37,15 @@ CORRECTED = ("corrected", said("dealing error corrected (art. 11 e)): the cards 
 # The rules that compare a player's stack with his previous hand's.
 CHAINED = ("chain IS NOT NULL", "chain")
 STACKS_UNLOGGED = ("stacks_unlogged", said("a stack before or after a hand is not logged for a player of the hand"))
+# A player's first hand in the log with no buy-in logged before it: the log may start in the middle of his sitting,
+# so his stack is neither his buy-in (he may have lost since) nor known to follow no previous hand. ``breach``: the
+# model's flag that a player of the hand already breaches the rule, which that unknown does not undo.
+NO_BUY_IN = "buy-in not logged: a player's first hand in the log may not be the first of his sitting"
+
+
+def buy_in_unlogged(breach: str) -> tuple[str, str]:
+    """A reason of ``hands``: a player's buy-in is not logged (``NO_BUY_IN``), unless the hand breaches the rule."""
+    return f"buy_in_unlogged AND NOT {breach}", said(NO_BUY_IN)
 
 
 HANDS = hands()

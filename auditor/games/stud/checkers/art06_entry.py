@@ -12,7 +12,17 @@ first hand after he left or bought in again; within a sitting each hand is compa
 5CS-6.6)."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register
-from auditor.games.stud.scopes import CHAINED, HANDS, NO_ANTE_CLASS, STACKS_UNLOGGED, TABLES, hands, judged, said
+from auditor.games.stud.scopes import (
+    CHAINED,
+    HANDS,
+    NO_ANTE_CLASS,
+    STACKS_UNLOGGED,
+    TABLES,
+    buy_in_unlogged,
+    hands,
+    judged,
+    said,
+)
 
 register(SqlRule(
     id="5CS-6.1", game="stud", scope=TABLES,
@@ -26,10 +36,12 @@ register(SqlRule(
     ),
 ))
 
-# The buy-in is the amount of a ``buy_in``; a player who is dealt in at the start of a sitting without one logged
-# entered with his stack at that hand.
-_ENTRY = hands(NO_ANTE_CLASS, ("entry_unlogged", said("stack before the hand not logged for a player who sat down "
-                                                       "without a logged buy-in")))
+# The buy-in is the amount of a ``buy_in``; a player who sits down again (after leaving) without one logged entered
+# with his stack at that hand. A player's first hand in the log without a buy-in logged before it is not judged: the
+# log may start in the middle of his sitting, after he won or lost.
+_ENTRY = hands(NO_ANTE_CLASS, buy_in_unlogged("short_entry"),
+               ("entry_unlogged", said("stack before the hand not logged for a player who sat down "
+                                       "without a logged buy-in")))
 
 register(SqlRule(
     id="5CS-6.2", game="stud", scope=_ENTRY,
@@ -46,7 +58,7 @@ register(SqlRule(
              || 'logged; art. 6: a buy-in of at least ' || h.buy_in_min AS message,
            '>= ' || h.buy_in_min AS expected, fmt_money(s.amount) AS found
     FROM stud_seats s JOIN {judged(_ENTRY)} h USING (hand_key)
-    WHERE s.sitting_start AND s.buy_ins = 0 AND s.amount < h.buy_in_min
+    WHERE s.sitting_start AND NOT s.buy_in_unlogged AND s.buy_ins = 0 AND s.amount < h.buy_in_min
     """,
 ))
 
@@ -76,7 +88,7 @@ register(SqlRule(
     """,
 ))
 
-_CHAIN = hands(NO_ANTE_CLASS, CHAINED, STACKS_UNLOGGED)
+_CHAIN = hands(NO_ANTE_CLASS, CHAINED, STACKS_UNLOGGED, buy_in_unlogged("short_top_up"))
 
 register(SqlRule(
     id="5CS-6.4", game="stud", scope=_CHAIN,
@@ -107,7 +119,7 @@ register(SqlRule(
 
 # Only a decrease is a breach (chips withdrawn); under the other reading of art. 6 (withdraw_only_when_leaving =
 # false: only the chips in the pot are held) no stack between hands is.
-_KEPT = hands(CHAINED, STACKS_UNLOGGED)
+_KEPT = hands(CHAINED, STACKS_UNLOGGED, buy_in_unlogged("withdrawn"))
 
 register(SqlRule(
     id="5CS-6.6", game="stud", scope=_KEPT,
