@@ -66,11 +66,12 @@ def test_a_player_all_in_on_his_ante_plays_for_the_antes(tmp_path, s2_ante, awar
 
 
 def _standard(t: Table, hand_id: str = "H1", stacks: dict[int, str] | None = None, shoe_id: str = "K1",
-              cuts: tuple[int, ...] = (), ante: str = "20") -> Hand:
-    """Seats 2 and 5 (cut the pack ``cuts`` cards, in turn, and) ante; seat 2's Ace opens round 1 (seat 5: King)."""
+              cuts: Cuts = (), ante: str = "20") -> Hand:
+    """Seats 2 and 5 (``cuts``: each cut's player and size, None: not logged) ante; seat 2's Ace opens round 1 (seat 5:
+    King)."""
     h = t.hand(hand_id, stacks or {2: "2000", 5: "2000"}, shoe_id)
-    for n, size in enumerate(cuts):
-        h.emit("cut", player=("P2", "P5")[n % 2], position=size)
+    for player, size in cuts:
+        h.emit("cut", **{k: v for k, v in (("player", player), ("position", size)) if v is not None})
     h.antes(ante, first_rake=ante, burn="9d")
     h.first_deal({5: "KhQd", 2: "AsJc"})
     return h
@@ -125,7 +126,7 @@ def test_the_two_minutes(tmp_path, seconds, action, reason, found):
 
 
 def _fold_to_the_opener(t: Table, hand_id: str, stacks: dict[int, str], shoe_id: str = "K1",
-                        cuts: tuple[int, ...] = (), ante: str = "20") -> dict[int, str]:
+                        cuts: Cuts = (), ante: str = "20") -> dict[int, str]:
     """A hand won in round 1: seat 2's Ace bets 20, seat 5 folds; returns the stacks after it."""
     h = _standard(t, hand_id, stacks, shoe_id, cuts, ante)
     h.act(2, "bet", 20)
@@ -204,15 +205,39 @@ def test_ten_hands_a_pack(tmp_path, hands, found):
 
 
 @pytest.mark.parametrize(("cuts", "found"), [
-    ((), []), ((6,), []), ((5,), ["5CS-2.2"]), ((6, 6), []), ((6, 6, 6), ["5CS-2.2"]), ((20, 5), ["5CS-2.2"]),
+    ((), []), ((("P2", 6),), []), ((("P2", 5),), [0]), ((("P2", 6), ("P5", 6)), []), ((("P2", 20), ("P5", 5)), [1]),
+    ((("P2", 6), ("P5", 6), ("P2", 6)), []),  # three cuts by two players: 每局最多可由兩名博彩者割牌
+    ((("P2", 6), ("P2", 6), ("P2", 6), ("P2", 6)), []),
+    ((("P2", 6), ("P5", 6), ("P2", 6), ("P9", 6)), [3]),  # the first cut of a third player
+    ((("P2", 6), ("P5", 6), ("P9", 5)), [2]),  # a third player, and a small cut: one finding at that cut
+    ((("P2", 6), (None, 6)), []),  # two cuts: at most two players, whoever made the second
+    ((("P2", 6), ("P2", 6), (None, 6)), []),  # P2 and at most one other
+    ((("P2", 6), ("P5", 6), ("P9", 6), (None, 6)), [2]),  # three players already
+    ((("P2", 5), (None, 6), (None, 6)), [0]),  # a small cut, whoever cut
 ])
 def test_cuts(tmp_path, cuts, found):
-    """At most two cuts a hand, each of six cards or more (art. 2); by seats 2 and 5 in turn."""
+    """At most two players cut a hand, each cut of six cards or more (art. 2): findings at the n-th cut."""
     t = Table()
     t.emit("shoe_start", shoe_id="K1")
     _fold_to_the_opener(t, "H1", {2: "2000", 5: "2000"}, cuts=cuts)
-    findings, _ = run(tmp_path, t.rows)
-    assert [f[0] for f in findings] == found
+    findings, rules = run(tmp_path, t.rows)
+    cut_seqs = [r["seq"] for r in t.rows if r["event"] == "cut"]
+    assert [(f[0], f[2]) for f in findings] == [("5CS-2.2", cut_seqs[n]) for n in found]
+    assert rules["5CS-2.2"] == (1, 0, {})
+
+
+@pytest.mark.parametrize("cuts", [
+    (("P2", 6), ("P5", 6), (None, 6)),  # the third cut may be a third player's
+    ((None, 6), (None, 6), (None, 6)),
+    (("P2", 6), (None, 6), (None, 6)),
+])
+def test_cuts_by_players_not_logged(tmp_path, cuts):
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    _fold_to_the_opener(t, "H1", {2: "2000", 5: "2000"}, cuts=cuts)
+    findings, rules = run(tmp_path, t.rows)
+    assert findings == []
+    assert rules["5CS-2.2"] == (0, 1, {"the player of a cut is not logged: more than 2 players may have cut": 1})
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -94,7 +94,8 @@ WITH starts AS (
     count(card) FILTER (WHERE event IN ('burn', 'deal'))
       - count(DISTINCT card) FILTER (WHERE event IN ('burn', 'deal')) AS repeated_cards,
     -- art. 2: cuts
-    count(*) FILTER (WHERE event = 'cut') AS cuts,
+    count(DISTINCT player) FILTER (WHERE event = 'cut') AS cutters,
+    count(*) FILTER (WHERE event = 'cut' AND player IS NULL) AS anonymous_cuts,
     count(*) FILTER (WHERE event = 'cut' AND position IS NULL) AS unsized_cuts,
     count(*) FILTER (WHERE event = 'cut' AND position < {{min_cut_size}}) AS small_cuts,
     -- art. 8: the first rakes

@@ -53,14 +53,15 @@ def duplicate_card(hand: PlayedHand, rng: random.Random) -> Planted | None:
 
 
 def bad_cut(hand: PlayedHand, rng: random.Random) -> Planted | None:
-    """5CS-2.2 (art. 2): a third cut, or a cut of fewer than six cards."""
+    """5CS-2.2 (art. 2): a cut by a third player, or a cut of fewer than six cards."""
     cuts = events(hand, "cut")
     players = sorted({e["player"] for e in events(hand, "seat")})
-    if len(cuts) == 2 and rng.random() < 0.5:
-        third = {"event": "cut", "hand_id": hand.hand_id, "player": rng.choice(players),
+    others = [p for p in players if p not in {c["player"] for c in cuts}]
+    if len(cuts) == 2 and rng.random() < 0.5 and others:
+        third = {"event": "cut", "hand_id": hand.hand_id, "player": rng.choice(others),
                  "position": rng.randint(MIN_CUT, len(PACK) - MIN_CUT)}
         insert(hand, index_of(hand, cuts[-1]) + 1, third)
-        return Planted(third, "a third cut")
+        return Planted(third, "a cut by a third player")
     if cuts:
         cut = rng.choice(cuts)
         cut["position"] = rng.randint(1, MIN_CUT - 1)

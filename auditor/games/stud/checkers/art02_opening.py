@@ -20,26 +20,37 @@ register(SqlRule(
     ),
 ))
 
-# A cut of unlogged size may be small: the hand is then not evaluated, unless it already breaches the rule.
-_CUTS = hands(("unsized_cuts > 0 AND cuts <= {{max_cuts}} AND small_cuts = 0", said("cut size not logged")))
+# At most two players cut (每局最多可由兩名博彩者割牌: players, not cuts), each cut of six cards or more. A cut of
+# unlogged size may be small, and a cut whose player is not logged may be a third player's: the hand is then not
+# evaluated, unless it already breaches the rule.
+_BREACHED = "(cutters > {{max_cutters}} OR small_cuts > 0)"
+_CUTS = hands((f"unsized_cuts > 0 AND NOT {_BREACHED}", said("cut size not logged")),
+              (f"cutters + anonymous_cuts > {{{{max_cutters}}}} AND NOT {_BREACHED}",
+               said("the player of a cut is not logged: more than {{max_cutters}} players may have cut")))
 
 register(SqlRule(
     id="5CS-2.2", game="stud", scope=_CUTS,
     findings=f"""
     WITH c AS (
-      SELECT e.*, h.shoe_id AS pack, row_number() OVER (PARTITION BY e.hand_key ORDER BY e.seq) AS n
+      SELECT e.*, h.shoe_id AS pack, row_number() OVER (PARTITION BY e.hand_key, e.player ORDER BY e.seq) AS own_cut
       FROM stud_events e JOIN {judged(_CUTS)} h ON e.hand_key = h.hand_key
-      WHERE e.event = 'cut' AND (h.cuts > {{{{max_cuts}}}} OR h.small_cuts > 0)
+      WHERE e.event = 'cut' AND {_BREACHED}
+    ), k AS (  -- the players in the order they first cut
+      SELECT *, CASE WHEN player IS NOT NULL AND own_cut = 1
+                     THEN count(*) FILTER (WHERE player IS NOT NULL AND own_cut = 1) OVER (PARTITION BY hand_key
+                       ORDER BY seq) END AS cutter
+      FROM c
     )
     SELECT table_id, pack AS shoe_id, hand_id, seq, file, line,
-           CASE WHEN n > {{{{max_cuts}}}}
-                THEN 'cut number ' || n || ' of hand ' || hand_id || '; art. 2: at most {{{{max_cuts}}}} players cut'
+           CASE WHEN cutter = {{{{max_cutters}}}} + 1
+                THEN 'cut by ' || player || ', the player number ' || cutter || ' to cut hand ' || hand_id
+                     || '; art. 2: at most {{{{max_cutters}}}} players cut'
                 ELSE 'cut of ' || position || ' cards' || coalesce(' by ' || player, '') || ' in hand ' || hand_id
                      || '; art. 2: each cut is of not less than {{{{min_cut_size}}}} cards' END AS message,
-           CASE WHEN n > {{{{max_cuts}}}} THEN '<= {{{{max_cuts}}}} cuts' ELSE '>= {{{{min_cut_size}}}} cards' END
-             AS expected,
-           CASE WHEN n > {{{{max_cuts}}}} THEN n || ' cuts' ELSE position || ' cards' END AS found
-    FROM c WHERE n = {{{{max_cuts}}}} + 1 OR position < {{{{min_cut_size}}}}
+           CASE WHEN cutter = {{{{max_cutters}}}} + 1 THEN '<= {{{{max_cutters}}}} players'
+                ELSE '>= {{{{min_cut_size}}}} cards' END AS expected,
+           CASE WHEN cutter = {{{{max_cutters}}}} + 1 THEN cutter || ' players' ELSE position || ' cards' END AS found
+    FROM k WHERE cutter = {{{{max_cutters}}}} + 1 OR position < {{{{min_cut_size}}}}
     """,
 ))
 
