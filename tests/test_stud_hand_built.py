@@ -244,14 +244,19 @@ def test_cuts_by_players_not_logged(tmp_path, cuts):
 # Arts. 3 and 6: seats, buy-ins, top-ups.
 
 
-@pytest.mark.parametrize(("players", "max_seats", "found"), [
-    (2, "7", []), (7, "7", []), (8, "7", ["5CS-3.1"]), (8, "8", []),
+@pytest.mark.parametrize(("layout", "seats", "max_seats", "found"), [
+    (7, range(1, 3), "7", []), (7, range(1, 8), "7", []), (8, range(1, 3), "8", []), (8, range(1, 9), "8", []),
+    (7, range(1, 9), "7", ["hand_start"]),  # eight players: the hand, once
+    (7, (*range(1, 7), 8), "7", ["seat"]),  # seven players, one at a seat the table does not have: at his seat
+    (8, range(1, 3), "7", ["table_open"]),  # a table of eight seats: art. 3 allows seven
+    (8, range(1, 9), "7", ["table_open", "hand_start"]),
 ])
-def test_two_to_seven_seats(tmp_path, players, max_seats, found):
-    """Seat n opens with the n-th highest rank (seat 1: Ace) and every other seat folds to it."""
-    t = Table(seats=8)
+def test_two_to_seven_seats(tmp_path, layout, seats, max_seats, found):
+    """Seat n opens with the n-th highest rank (seat 1: Ace) and every other seat folds to it; players buy in."""
+    t = Table(seats=layout)
+    for s in seats:
+        t.emit("buy_in", seat=s, player=f"P{s}", amount="2000")
     t.emit("shoe_start", shoe_id="K1")
-    seats = range(1, players + 1)
     h = t.hand("H1", dict.fromkeys(seats, "2000"))
     h.antes(burn="5d")
     h.first_deal({s: "AKQJT987"[s - 1] + "s" + "AKQJT987"[s - 1] + "h" for s in seats})
@@ -260,10 +265,14 @@ def test_two_to_seven_seats(tmp_path, players, max_seats, found):
         h.act(s, "fold")
     h.rake("0")
     h.refund(1, "20")
-    h.award(1, str(20 * players - 20), 0)
+    h.award(1, str(20 * len(seats) - 20), 0)
     h.end()
     findings, _ = run(tmp_path, t.rows, max_seats=max_seats)
-    assert [f[0] for f in findings if f[0] != "5CS-6.2"] == found  # 6.2: no buy-in logged
+    events = {r["seq"]: r["event"] for r in t.rows}
+    assert [events[f[2]] if f[2] is not None else "table_open" for f in findings] == found
+    assert {f[0] for f in findings} <= {"5CS-3.1"}
+    if "seat" in found:
+        assert [f[5] for f in findings] == ["seat 8"]
 
 
 @pytest.mark.parametrize(("ante", "buy_in", "found"), [

@@ -135,11 +135,17 @@ def test_hands_whose_pack_is_unknown_leave_the_table_s_packs_not_evaluated(tmp_p
 
 
 def test_the_readings_as_parameters(tmp_path: Path) -> None:
-    """max_seats = 8 (the unofficial Chinese) admits the eighth player; withdraw_only_when_leaving = false judges no
-    stack between hands."""
+    """max_seats = 8 (the unofficial Chinese) admits the eighth player at a table of eight seats (under 7, the table
+    and the hand breach art. 3; at a table of seven, seat 8 is a seat the table does not have);
+    withdraw_only_when_leaving = false judges no stack between hands."""
     eight = [r for r in records("5CS-3.1", "violating.jsonl") if r["table_id"] == "T1"]
+    _, findings = run(tmp_path, eight, max_seats="8")
+    assert [(f["rule"], f["found"]) for f in findings] == [("5CS-3.1", "seat 8")]
+    for r in eight:
+        if r["event"] == "table_open":
+            r["config"]["seats"] = 8
     _, findings = run(tmp_path, eight)
-    assert [f["rule"] for f in findings] == ["5CS-3.1"]
+    assert [(f["rule"], f["found"]) for f in findings] == [("5CS-3.1", "8"), ("5CS-3.1", "8")]
     _, findings = run(tmp_path, eight, max_seats="8")
     assert findings == []
     _, findings = run(tmp_path, records("5CS-6.6", "violating.jsonl"), withdraw_only_when_leaving="false")

@@ -15,6 +15,7 @@ CREATE OR REPLACE TEMP TABLE stud_tables AS
 WITH t AS (
   SELECT table_id, file, line,
     TRY_CAST(config->>'ante' AS DECIMAL(18,4)) AS ante,
+    TRY_CAST(config->>'seats' AS BIGINT) AS layout_seats,  -- the seats the table declares (art. 3)
     list_transform(string_split(coalesce(config->>'not_logged', ''), ','), lambda x: trim(x)) AS not_logged,
     -- a table that logs no burn (no first rake) at all does not log them: missing data is not a breach
     table_id IN (SELECT table_id FROM stud_events WHERE event = 'burn') AS burns_logged,

@@ -2,23 +2,43 @@
 bet on more than one seat or change seat during a hand." The authentic Portuguese says seven («um mínimo de dois
 lugares e máximo de sete»), the unofficial Chinese eight: parameter ``max_seats``.
 
-A hand's seats are its ``seat`` events (the players dealt in). A player changes seat when he is seated again, at
+A hand's seats are its ``seat`` events (the players dealt in); a table's are its declared ``config.seats``, and a
+seat numbered above them is a seat the table does not have. A player changes seat when he is seated again, at
 another seat, after the hand's first card (a second seat taken before it is a second seat bet on), or when an event
 of the hand (an action, a card, a show, a refund, an award, a stack) names a seat that no player of the hand
 occupies."""
 
-from auditor.engine.registry import SqlRule, UnitBreach, register
+from auditor.engine.registry import SqlRule, register
 from auditor.games.stud.scopes import HANDS, judged
 
+_SEATS = "BETWEEN {{min_seats}} AND {{max_seats}}"
+
+# A table declaring more seats than art. 3 allows (at its table_open, no hand); a hand dealt to too many or too few
+# (at its hand_start); in a hand not so reported, a player dealt in at a seat numbered above the table's seats, or
+# above max_seats when the table declares none (at that seat event).
 register(SqlRule(
     id="5CS-3.1", game="stud", scope=HANDS,
-    findings=UnitBreach(
-        when="seats NOT BETWEEN {{min_seats}} AND {{max_seats}}",
-        seq="start_seq", line="start_line",
-        message="'hand ' || hand_id || ' is dealt to ' || seats || ' occupied seats; art. 3: at least {{min_seats}} "
-                "and at most {{max_seats}}'",
-        expected="'{{min_seats}}..{{max_seats}}'", found="seats",
-    ),
+    findings=f"""
+    SELECT table_id, NULL AS shoe_id, NULL AS hand_id, NULL AS seq, file, line,
+           'the table declares ' || layout_seats || ' seats; art. 3: at least {{{{min_seats}}}} and at most '
+             || '{{{{max_seats}}}}' AS message,
+           '{{{{min_seats}}}}..{{{{max_seats}}}}' AS expected, layout_seats::VARCHAR AS found
+    FROM stud_tables WHERE layout_seats NOT {_SEATS}
+    UNION ALL
+    SELECT table_id, shoe_id, hand_id, start_seq, file, start_line,
+           'hand ' || hand_id || ' is dealt to ' || seats || ' occupied seats; art. 3: at least {{{{min_seats}}}} '
+             || 'and at most {{{{max_seats}}}}',
+           '{{{{min_seats}}}}..{{{{max_seats}}}}', seats::VARCHAR
+    FROM {judged(HANDS)} h WHERE seats NOT {_SEATS}
+    UNION ALL
+    SELECT r.table_id, h.shoe_id, r.hand_id, r.seq, r.file, r.line,
+           'player ' || r.player || ' is dealt in at seat ' || r.seat || ' of hand ' || r.hand_id || ', at a table of '
+             || coalesce(t.layout_seats, {{{{max_seats}}}}) || ' seats; art. 3: the table has at most '
+             || '{{{{max_seats}}}} seats',
+           'seat 1..' || coalesce(t.layout_seats, {{{{max_seats}}}}), 'seat ' || r.seat
+    FROM stud_seat_rows r JOIN {judged(HANDS)} h USING (hand_key) JOIN stud_tables t ON t.table_id = r.table_id
+    WHERE h.seats {_SEATS} AND r.seat > coalesce(t.layout_seats, {{{{max_seats}}}})
+    """,
 ))
 
 # One finding per seat a player is dealt in at beyond his first in the hand (a seat he moves to is 5CS-3.3's).
