@@ -472,3 +472,39 @@ def test_equal_hands_across_side_pots(tmp_path, change, found):
               else [change.get(n, award) for n, award in enumerate(FOUR_WAYS)])
     findings, _ = run(tmp_path, _four_straights(awards))
     assert [f[0] for f in findings if f[0] != "5CS-6.2"] == found  # 6.2: seats 6 and 4 sat down short
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Arts. 7-9 with the rake not logged: the most the house may take is the first rake (one ante) and 4% of the stakes.
+
+
+def _rake_unlogged(bet: int, award: str, first_rake: bool) -> list[dict]:
+    """Seats 2 and 5 ante 20 and bet ``bet`` each in round 1, checked down: seat 2's Ace high is paid ``award``;
+    no house rake logged, and the first rake only if ``first_rake`` (else the source logs no rake)."""
+    t = Table(not_logged=() if first_rake else ("rake",))
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {2: "5000", 5: "5000"})
+    h.antes(first_rake="20" if first_rake else None, burn="9d")
+    h.first_deal({5: "KhQd", 2: "AsJc"})
+    h.act(2, "bet", bet)
+    h.act(5, "call", bet)
+    _check_down(h)
+    h.award(2, award, 0)
+    h.end()
+    return t.rows
+
+
+@pytest.mark.parametrize("first_rake", [True, False])
+@pytest.mark.parametrize(("bet", "award", "found"), [
+    # pot 80: at most 20 (the first rake) + 0 (4% of 80 is 3.2, rounded down to the chip of 5)
+    (20, "60", []), (20, "55", ["5CS-7.1"]), (20, "0", ["5CS-7.1"]), (20, "85", ["5CS-7.1"]),
+    # pot 1,040: at most 20 + 40 (4% of 1,040 is 41.6)
+    (500, "980", []), (500, "1000", []), (500, "975", ["5CS-7.1"]),
+])
+def test_an_award_with_the_rake_not_logged_is_bounded_by_arts_8_and_9(tmp_path, first_rake, bet, award, found):
+    """The shortfall of an award is the rake only up to the most arts. 8 and 9 could take; more left unpaid is the
+    pot not paid out whole (5CS-7.1), once: the award rules take the rake to be that most (a false all-clear)."""
+    findings, rules = run(tmp_path, _rake_unlogged(bet, award, first_rake))
+    assert [f[0] for f in findings] == found
+    assert rules["5CS-7.1"][:2] == ((1, 0) if found else (0, 1))
+    assert rules["5CS-4.2"][:2] == (1, 0)

@@ -47,6 +47,17 @@ def unknown_rake(hand: PokerHand) -> str | None:
     return why
 
 
+def largest_rake(hand: Hand, ruleset: Ruleset, pot: Decimal) -> Decimal:
+    """The most arts. 8 and 9 let the house take from ``pot`` (every chip put in, less the refunds): the first rake
+    as logged, else the one art. 8 takes (the ante of the hand: every player's, when all posted one amount, else the
+    table's), and ``rake_rate`` of the whole pot rounded down, which no reading of art. 9's base exceeds."""
+    first = [r.amount for r in hand.rakes if r.reason == FIRST_RAKE]
+    antes = set(hand.antes.values())
+    ante = antes.pop() if len(antes) == 1 and set(hand.antes) == set(hand.seats) else hand.table.money("ante", ZERO)
+    house = floor_to(Decimal(str(ruleset.param("rake_rate"))) * pot, hand.table.money("chip_unit", Decimal(1)))
+    return (sum(first, ZERO) if first else ante) + house
+
+
 @dataclass(frozen=True)
 class HouseRake:
     """The numbers of one hand's house rake. ``spared``: the uncalled part of the last round that art. 9 spares

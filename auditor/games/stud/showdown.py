@@ -18,7 +18,7 @@ from auditor.games.poker.order import counterclockwise
 from auditor.games.poker.showdown import Review, Showdown
 from auditor.games.stud.evaluate import rank5
 from auditor.games.stud.hand import Hand, per_hand
-from auditor.games.stud.rake import unknown_rake
+from auditor.games.stud.rake import largest_rake, unknown_rake
 from auditor.games.stud.straights import misread
 from auditor.games.stud.turns import seats_known
 
@@ -89,6 +89,7 @@ SHOWDOWN = Showdown(
     uncontested=("5CS-4.1", "seat {seat} awarded {amount} when every other player had folded: the pot less the rakes "
                             "goes to seat {winner} (art. 4)"),
     unknown_rake=unknown_rake,  # a first rake logged does not make the house rake known
+    largest_rake=largest_rake,  # arts. 8 and 9: the first rake and 4% of the pot
     rules={
         kind.FOLDED_PAID: ("5CS-4.2", "folded seat {seat} awarded {amount} (art. 4: the pot goes to the best hand "
                                       "still in)"),

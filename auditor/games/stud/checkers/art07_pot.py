@@ -4,7 +4,8 @@ raises of the hand less the first rake (art. 8) and the house rake (art. 9), sid
 uncalled bet (and only it) returned and every stack after the hand reconciled (``poker/accounts.py``).
 
 A dead hand's refunds (art. 11 d)) are 5CS-11.4's to judge, not an uncalled bet returned. When the house rake or the
-first rake is not logged, the awards are only held to the pot (never more than it), and the hand is not evaluated
+first rake is not logged, the awards are held to the pot: never more than it, nor less than it less the most arts. 8
+and 9 could take (the first rake, as logged or one ante, and 4% of the pot rounded down); the hand is not evaluated
 unless that, the refunds or the stacks already breach the rule."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from auditor.engine.replay_runner import Breach, ReplayRule
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.accounts import account_breaches
 from auditor.games.stud.hand import Hand
-from auditor.games.stud.rake import VOIDED, unknown_rake
+from auditor.games.stud.rake import VOIDED, largest_rake, unknown_rake
 
 NOTHING_PAID = "no award or final stack logged"
 
@@ -28,11 +29,12 @@ def _unplaced(hand: Hand) -> set[int]:
     return {s for s in hand.stacks_after if s not in hand.seats} | {s for s, p in hand.seats.items() if players[p] > 1}
 
 
-def _breaches(hand: Hand) -> list[Breach]:
+def _breaches(hand: Hand, ruleset: Ruleset) -> list[Breach]:
     """The hand's breaches of art. 7, computed once (``_applies`` needs them when the rake is unknown)."""
     if "pot" not in hand.derived:
+        bound = ("arts. 8 and 9", lambda pot: largest_rake(hand, ruleset, pot))
         hand.derived["pot"] = list(account_breaches(hand, "art. 7", unknown_rake, dead=hand.exposed,
-                                                    stacks_apart=_unplaced(hand)))
+                                                    stacks_apart=_unplaced(hand), largest_rake=bound))
     return hand.derived["pot"]  # type: ignore[return-value]
 
 
@@ -42,7 +44,7 @@ def _applies(hand: Hand, ruleset: Ruleset) -> str | None:
     if not hand.awards and not hand.stacks_after:
         return NOTHING_PAID
     why = unknown_rake(hand)
-    return why if why is not None and not _breaches(hand) else None
+    return why if why is not None and not _breaches(hand, ruleset) else None
 
 
-register(ReplayRule(id="5CS-7.1", game="stud", check=lambda hand, ruleset: _breaches(hand), applies=_applies))
+register(ReplayRule(id="5CS-7.1", game="stud", check=_breaches, applies=_applies))
