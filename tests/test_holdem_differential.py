@@ -55,6 +55,7 @@ import pytest
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
+from auditor.games.poker.feed import AFTER_BETTING
 from tests import pokerkit_export as px
 
 KNOWN_ISSUES = {
@@ -144,13 +145,28 @@ def check_clean(tables: list[px.ExportedTable], by_hand, skip: set[tuple[str, st
     assert not problems, f"{len(problems)} hand(s) differ:\n" + "\n".join(problems[:20])
 
 
+def _betting_board(hand: px.ExportedHand) -> int:
+    """The board cards dealt while the betting was still open (before the first show, award or other event after
+    it): the streets whose betting round was played (all-in players' cards shown first run the board out after)."""
+    end = next((i for i, e in enumerate(hand.events) if e["event"] in AFTER_BETTING), len(hand.events))
+    return sum(e["event"] == "board" for e in hand.events[:end])
+
+
 def check_coverage(result, tables: list[px.ExportedTable]) -> None:
     """Every hand is evaluated by every enforced rule that applies to it: nothing the rules need is missing from the
-    export (only the rake and blind-limit rules are not evaluated: no rake rate, no blind limits declared)."""
+    export (only the rake and blind-limit rules are not evaluated: no rake rate, no blind limits declared). The rules
+    of a street apply to the hands that reached it, the showdown's to those with two players or more left."""
     hands = Counter(t.betting for t in tables for _ in t.hands)
     first_hands, played = len(tables), sum(hands.values())
+    board = Counter(len(h.board) for t in tables for h in t.hands)
+    betting = Counter(_betting_board(h) for t in tables for h in t.hands)
+    showdowns = sum(h.n - len(h.folded) > 1 for t in tables for h in t.hands)
+    dealt = {cards: sum(n for length, n in board.items() if length >= cards) for cards in (3, 4, 5)}
+    bet = {cards: sum(n for length, n in betting.items() if length >= cards) for cards in (3, 4)}
     applies = {"THE-1.2": played - first_hands, "THE-1.3": first_hands, "THE-4.2": 0, "THE-9.1": 0, "THE-16.5": 0,
-               "THE-11.2": hands["fixed_limit"], "THE-12.2": hands["fixed_limit"], "THE-11.3": hands["no_limit"]}
+               "THE-11.2": hands["fixed_limit"], "THE-12.2": hands["fixed_limit"], "THE-11.3": hands["no_limit"],
+               "THE-7.1": dealt[3], "THE-8.1": dealt[4], "THE-8.2": dealt[5], "THE-8.4": showdowns,
+               "THE-7.2": bet[3], "THE-7.3": bet[3], "THE-8.3": bet[4]}
     for rule in result.rules:
         if not rule.enforced:
             continue

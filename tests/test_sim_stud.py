@@ -364,7 +364,18 @@ def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[di
     hands = sum(r["event"] == "hand_start" for records in tables.values() for r in records)
     showdowns = len({(r["table_id"], r["hand_id"]) for rs in tables.values() for r in rs if r["event"] == "show"})
     replayed = {c.id for c in checkers("stud") if isinstance(c, ReplayRule)}
-    applies = dict.fromkeys(replayed, hands) | {"5CS-4.1": hands - showdowns} | dict.fromkeys(SHOWDOWN_RULES, showdowns)
+    # the rules of rounds 2-4 apply to the hands that reached them (a seat dealt card n + 1 opens round n)
+    cards = Counter((r["table_id"], r["hand_id"], r["seat"]) for rs in tables.values() for r in rs
+                    if r["event"] == "deal")
+    most: dict[tuple[str, str], int] = {}
+    for (table, hand, _), n in cards.items():
+        most[(table, hand)] = max(most.get((table, hand), 0), n)
+    reached = {k: sum(n > k for n in most.values()) for k in (2, 3, 4)}
+    applies = (dict.fromkeys(replayed, hands) | {"5CS-4.1": hands - showdowns}
+               | dict.fromkeys(SHOWDOWN_RULES, showdowns)
+               | dict.fromkeys(("5CS-10.9", "5CS-10.10", "5CS-10.13", "5CS-10.15"), reached[2])
+               | {"5CS-10.11": reached[3], "5CS-10.12": reached[4], "5CS-10.17": reached[4], "5CS-10.18": showdowns,
+                  "5CS-10.16": hands - showdowns})
     assert replayed >= SHOWDOWN_RULES and {r.id: r.evaluated for r in result.rules if r.id in replayed} == applies
 
 

@@ -14,6 +14,7 @@ from auditor.games.poker.conditions import (
     dealt,
     played_only,
     previous_hand,
+    reached,
     seated,
     short_bet,
     short_call,
@@ -25,15 +26,24 @@ from auditor.games.poker.conditions import (
 from auditor.games.poker.hand import Action
 
 # Hold'em's rules read the poker conditions from here, with hold'em's own below.
-__all__ = ["NO_SEAT", "all_in_logged", "all_of", "betting", "dealt", "played_only", "previous_hand", "raked",
-           "seated", "short_bet", "short_blind", "short_call", "stacks_logged", "unless_not_logged", "unlogged_rake",
-           "voided_only"]
+__all__ = ["NO_SEAT", "all_in_logged", "all_of", "betting", "board_dealt", "dealt", "played_only", "previous_hand",
+           "raked", "reached", "seated", "short_bet", "short_blind", "short_call", "stacks_logged", "unless_not_logged",
+           "unlogged_rake", "voided_only"]
 
 
 def short_blind(hand: Hand, a: Action) -> bool:
     """A blind below the table's, lawful only as an all-in (arts. 4(3), 5)."""
     name = {"post_small_blind": "small_blind", "post_big_blind": "big_blind"}.get(a.kind)
     return name is not None and a.amount < hand.table.money(name, a.amount)
+
+
+def board_dealt(*streets: str) -> Applies:
+    """Rules about the board cards of ``streets``: not applicable to a hand with no card or burn of them (it ended
+    before)."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        dealt = any(c.street in streets for c in [*hand.board, *hand.burns])
+        return None if dealt else NOT_APPLICABLE
+    return applies
 
 
 def betting(kind: str) -> Applies:

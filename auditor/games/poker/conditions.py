@@ -75,6 +75,14 @@ def dealt(hand: Hand, ruleset: Ruleset) -> str | None:
     return NOT_APPLICABLE if voided_before_the_deal(hand) else None
 
 
+def reached(street: str) -> Applies[Hand]:
+    """Rules about a betting round (its cards, its order of play) say nothing about a hand that ended before it:
+    not applicable, never evaluated (a hand won before the showdown plays no later round)."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        return None if street in hand.streets_played else NOT_APPLICABLE
+    return applies
+
+
 def played_only(hand: Hand, ruleset: Ruleset) -> str | None:
     """Rules about the pot of a played hand; a voided hand is judged under the rule of voided hands."""
     return NOT_APPLICABLE if hand.void is not None else None

@@ -10,7 +10,15 @@ from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.board import street_cards
-from auditor.games.holdem.conditions import all_in_logged, all_of, seated, short_call, unless_not_logged
+from auditor.games.holdem.conditions import (
+    all_in_logged,
+    all_of,
+    board_dealt,
+    reached,
+    seated,
+    short_call,
+    unless_not_logged,
+)
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import out_of_turn
 
@@ -33,8 +41,10 @@ def _options(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
         yield breach(a.src, f"{a.street}: seat {a.seat} {message} (art. 7(3))", expected, a.kind)
 
 
+# A hand that ended before the flop is not applicable to these rules.
 register(ReplayRule[Hand](id="THE-7.1", game="holdem", check=lambda h, r: street_cards(h, "flop", 3, "art. 7(1)"),
-                          applies=unless_not_logged("burns")))
-register(ReplayRule[Hand](id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)"), applies=seated))
+                          applies=all_of(board_dealt("flop"), unless_not_logged("burns"))))
+register(ReplayRule[Hand](id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)"),
+                          applies=all_of(reached("flop"), seated)))
 register(ReplayRule[Hand](id="THE-7.3", game="holdem", check=_options,
-                          applies=all_of(seated, all_in_logged(short_call))))
+                          applies=all_of(reached("flop"), seated, all_in_logged(short_call))))

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.board import street_cards
-from auditor.games.holdem.conditions import all_of, seated, unless_not_logged
+from auditor.games.holdem.conditions import all_of, board_dealt, reached, seated, unless_not_logged
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import out_of_turn
 
@@ -21,9 +21,8 @@ def _turn_and_river(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
 
 
 def _full_board(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
-    """Every board card counts, a card after the river included; the burns when the source logs them."""
-    if not any(c.street in ("river", "extra") for c in [*hand.board, *hand.burns]):
-        return
+    """Every board card counts, a card after the river included; the burns when the source logs them (a hand that
+    reached the river: ``board_dealt``)."""
     board, where = len(hand.board), hand.board[-1].src if hand.board else hand.start
     if "burns" in hand.table.not_logged:
         if board != 5:
@@ -33,22 +32,31 @@ def _full_board(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                             "(arts. 7(1), 8(1)-(3): 5 and 3)", "5 board cards, 3 burns", f"{board}, {len(hand.burns)}")
 
 
-def _reveal(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
-    """A player absent from the betting who shows nothing is not judged: his missing action (a fold?) was the
-    finding."""
+def _live(hand: Hand) -> list[int]:
+    """The players in the showdown. A player absent from the betting who shows nothing is not judged: his missing
+    action (a fold?) was the finding."""
     shown = hand.shown_cards()
-    live = [s for s in hand.seats if s not in hand.folded and (s not in hand.absent or s in shown)]
-    if hand.void is not None or len(live) < 2:
-        return
-    for seat in sorted(live):
+    return [s for s in hand.seats if s not in hand.folded and (s not in hand.absent or s in shown)]
+
+
+def _showdown(hand: Hand, ruleset: Ruleset) -> str | None:
+    """A hand won before the showdown, or voided, has none: not applicable."""
+    return None if hand.void is None and len(_live(hand)) > 1 else NOT_APPLICABLE
+
+
+def _reveal(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
+    shown = hand.shown_cards()
+    for seat in sorted(_live(hand)):
         if len(shown.get(seat, [])) != 2:
             yield breach(hand.end or hand.start, f"seat {seat} was in the showdown but showed "
                          f"{len(shown.get(seat, []))} card(s) (art. 8(5))", 2, len(shown.get(seat, [])))
 
 
-register(ReplayRule[Hand](id="THE-8.1", game="holdem", check=_turn_and_river, applies=unless_not_logged("burns")))
-register(ReplayRule[Hand](id="THE-8.2", game="holdem", check=_full_board))
+# A hand that ended before the turn, the river or the showdown is not applicable to the rules about them.
+register(ReplayRule[Hand](id="THE-8.1", game="holdem", check=_turn_and_river,
+                          applies=all_of(board_dealt("turn", "river"), unless_not_logged("burns"))))
+register(ReplayRule[Hand](id="THE-8.2", game="holdem", check=_full_board, applies=board_dealt("river", "extra")))
 register(ReplayRule[Hand](id="THE-8.3", game="holdem", check=out_of_turn(("turn", "river"), "art. 8(2)"),
-                          applies=seated))
+                          applies=all_of(reached("turn"), seated)))
 register(ReplayRule[Hand](id="THE-8.4", game="holdem", check=_reveal,
-                          applies=all_of(unless_not_logged("showdown_mucks"), seated)))
+                          applies=all_of(_showdown, unless_not_logged("showdown_mucks"), seated)))

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule
+from auditor.games.poker.conditions import all_of, reached
+from auditor.games.stud.hand import ROUNDS
 from auditor.games.stud.turns import IN_TURN, out_of_turn
 
-register(ReplayRule(id="5CS-10.12", game="stud", check=out_of_turn("5CS-10.12"), applies=IN_TURN))
-register(ReplayRule(id="5CS-10.17", game="stud", check=out_of_turn("5CS-10.17"), applies=IN_TURN))
+# Not applicable to a hand that ended before the fourth round.
+_FOURTH = all_of(reached(ROUNDS[-1]), IN_TURN)
+register(ReplayRule(id="5CS-10.12", game="stud", check=out_of_turn("5CS-10.12"), applies=_FOURTH))
+register(ReplayRule(id="5CS-10.17", game="stud", check=out_of_turn("5CS-10.17"), applies=_FOURTH))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of, dealt, unless_not_logged
 from auditor.games.poker.order import counterclockwise, first_out_of_order
@@ -27,7 +27,7 @@ def _reveal_order(hand: Hand, ruleset: Ruleset) -> list[int] | str:
     """The seats in the order they show, or why it is not known or not judged."""
     if not hand.shows:
         after_four = ROUNDS[-1] in hand.streets_played and len(hand.seats) - len(hand.folded) >= 2
-        return "showdown without a show logged" if after_four else []  # no showdown: nothing to turn over
+        return "showdown without a show logged" if after_four else NOT_APPLICABLE  # no showdown: nothing to show
     folded = folded_before(hand, hand.shows[0].src.seq)
     live = sorted(s for s in hand.seats if s not in folded)
     if not live:
