@@ -96,10 +96,12 @@ CONFIG = {
 # odd_chip_from=button_left: PokerKit gives a split pot's remainder to its lowest player index, i.e. the first
 #   tied winner clockwise from the button (player 0 is the first seat left of the button); with the button moving,
 #   croupier_left (from seat 1) would differ.
+# short_big_blind_call=posted_amount: PokerKit makes a big blind posted all-in for less the bet to call, as posted.
 AUDIT_OVERRIDES = {
     "holdem.heads_up_button_posts": "small_blind",
     "holdem.quads_kicker_counts": "true",
     "holdem.odd_chip_from": "button_left",
+    "holdem.short_big_blind_call": "posted_amount",
 }
 # The common profile's short_all_ins_add_up, which the audit applies: all-ins for less add up, for each player, since
 # his last action (docs/holdem-checks.md); the random player takes the re-raises this reopens (``Reopening``).

@@ -30,11 +30,13 @@ def blind_seats(seats: list[int], button: int | None, heads_up_button_posts: str
 
 class HoldemPolicy(Policy):
     """One hand's order of action and raise sizing. ``big_blind_seat``: the seat art. 5 gives the big blind; when
-    none is posted, the pre-flop turn still starts after that seat (art. 6(3))."""
+    none is posted, the pre-flop turn still starts after that seat (art. 6(3)). ``full_big_blind``: a big blind posted
+    all-in for less still makes the full big blind the bet to call (``short_big_blind_call``)."""
 
-    def __init__(self, hand: Hand, big_blind: Decimal, big_blind_seat: int | None) -> None:
+    def __init__(self, hand: Hand, big_blind: Decimal, big_blind_seat: int | None, full_big_blind: bool) -> None:
         self.button = hand.button
         self.big_blind = big_blind
+        self.full_big_blind = full_big_blind
         self.fixed_limit = hand.table.config.get("betting") == "fixed_limit"
         self.bb_seat: int | None = None  # the big blind posted
         self.due_bb_seat = big_blind_seat
@@ -51,6 +53,8 @@ class HoldemPolicy(Policy):
             betting.pointer = action.seat
             if action.kind == "post_big_blind":
                 self.bb_seat = action.seat
+                if self.full_big_blind and action.all_in and action.amount < self.big_blind:
+                    betting.current_bet = max(betting.current_bet, self.big_blind)
 
     def before_act(self, betting: Betting) -> None:
         if (betting.street == STREETS[0] and self.bb_seat is None and self.due_bb_seat is not None

@@ -44,19 +44,21 @@ class _Increments(dict):
 class _HandReplay(HandFeed[Hand]):
     """Feeds one hand's events, in order, to a hold'em ``Hand`` and its ``Betting``."""
 
-    __slots__ = ("smallest", "add_up", "heads_up_button_posts", "board_count")
+    __slots__ = ("smallest", "add_up", "heads_up_button_posts", "full_big_blind", "board_count")
 
-    def __init__(self, hand: Hand, smallest: _Increments, add_up: bool, heads_up_button_posts: str) -> None:
+    def __init__(self, hand: Hand, smallest: _Increments, add_up: bool, heads_up_button_posts: str,
+                 full_big_blind: bool) -> None:
         super().__init__(hand)
         self.smallest = smallest
         self.add_up = add_up
         self.heads_up_button_posts = heads_up_button_posts
+        self.full_big_blind = full_big_blind
         self.board_count = 0
 
     def new_betting(self) -> Betting:
         hand = self.hand
         big_blind_seat = blind_seats(sorted(hand.seats), hand.button, self.heads_up_button_posts)[1]
-        policy = HoldemPolicy(hand, hand.table.money("big_blind", ZERO), big_blind_seat)
+        policy = HoldemPolicy(hand, hand.table.money("big_blind", ZERO), big_blind_seat, self.full_big_blind)
         return Betting(hand, policy, STREETS[0], self.smallest.__getitem__, self.add_up)
 
     def feed(self, event: str, src: Source, fields: tuple) -> None:
@@ -87,6 +89,7 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
     """Every complete hold'em hand, in table and ``seq`` order, with ``previous`` set to the table's last hand."""
     add_up = bool(ruleset.param("short_all_ins_add_up"))
     heads_up = str(ruleset.param("heads_up_button_posts"))
+    full_big_blind = ruleset.param("short_big_blind_call") == "full_big_blind"
     increments: dict[str, _Increments] = {}
 
     def start(table: TableInfo, hand_id: str, src: Source, fields: tuple) -> _HandReplay:
@@ -94,6 +97,6 @@ def replay(con: duckdb.DuckDBPyConnection, ruleset: Ruleset, batch_size: int = 1
         if smallest is None:
             increments.clear()  # one table at a time
             smallest = increments[table.table_id] = _Increments(table, ruleset)
-        return _HandReplay(Hand(table, hand_id, src, fields[2]), smallest, add_up, heads_up)
+        return _HandReplay(Hand(table, hand_id, src, fields[2]), smallest, add_up, heads_up, full_big_blind)
 
     yield from replay_hands(con, "holdem", COLUMNS, start, batch_size)
