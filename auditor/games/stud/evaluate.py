@@ -23,6 +23,7 @@ the straight of art. 5(6), so the suited hand is "five cards of one suit not in 
 
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from operator import eq
 
@@ -102,7 +103,8 @@ class Open(IntEnum):
 _BY_NEWEST_CARD_COUNT = {1: Open.HIGHEST_NEWEST_CARD, 2: Open.PAIR_WITH_NEWEST_CARD, 3: Open.THREE_OF_A_KIND}
 
 
-def _four_open(ranks: list[int], suited: bool, suited_a5678_is_straight_flush: bool) -> tuple[int, ...]:
+@cache  # at most 10**4 sequences of ranks x 2 x 2: each met again and again in a day
+def _four_open(ranks: tuple[int, ...], suited: bool, suited_a5678_is_straight_flush: bool) -> tuple[int, ...]:
     """Art. 10 d): possible royal flush, possible straight flush, four of a kind, possible flush, possible
     straight, three of a kind, two pairs, the highest pair formed with the fourth open card; otherwise the
     highest fourth open card (docs/readings.md). Within a category: the highest card, then the next."""
@@ -158,11 +160,12 @@ def open_cards_rank(cards: Sequence[Card], round_no: int, *, suited_a5678_is_str
         raise ValueError(f"not a card of this pack in {cards!r}") from None
     if len(codes) != round_no or len(set(codes)) != round_no:
         raise ValueError(f"expected {round_no} distinct cards, got {cards!r}")
-    ranks, suits = [code >> 2 for code in codes], [code & 3 for code in codes]
+    ranks = [code >> 2 for code in codes]
     if round_no < 4:
         key: tuple[int, ...] = _BY_NEWEST_CARD_COUNT[ranks.count(ranks[-1])], ranks[-1]
     else:
-        key = _four_open(ranks, len(set(suits)) == 1, suited_a5678_is_straight_flush)
+        key = _four_open(tuple(ranks), len({code & 3 for code in codes}) == 1, suited_a5678_is_straight_flush)
     if round_no > 1 and not suits_break_ties:
         return key
-    return *key, max(_SUIT_STRENGTH[suit] for rank, suit in zip(ranks, suits) if rank == key[1])
+    deciding = key[1]
+    return *key, max(_SUIT_STRENGTH[code & 3] for code in codes if code >> 2 == deciding)

@@ -58,7 +58,7 @@ class Hand(PokerHand):
 
     def _open(self, seat: int, rounds: int) -> list[str | None]:
         cards = self.cards_of(seat)
-        return [d.card for d in (cards[:1] + cards[2:5])[:rounds]]
+        return [d.card for d in cards[:1] + cards[2:rounds + 1]]
 
     def strength(self, seat: int, round_no: int) -> tuple[int, ...]:
         """The strength of the open cards of ``seat`` for betting round ``round_no`` (``rank``), computed once a hand

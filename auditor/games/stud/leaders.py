@@ -36,7 +36,7 @@ def strength(ruleset: Ruleset) -> Strength:
         key = open_cards_rank(cards, round_no, suited_a5678_is_straight_flush=a5678)
         if key[0] != Open.HIGHEST_NEWEST_CARD or round_no not in (2, 3):
             return key
-        singles = sorted((open_cards_rank([card], 1) for card in cards), reverse=True)  # (category, rank, suit)
+        singles = sorted((remembered([card], 1) for card in cards), reverse=True)  # (category, rank, suit)
         if round_no == 2 and best_two:
             return Open.HIGHEST_NEWEST_CARD, singles[0][1], singles[1][1], singles[0][2]
         pairs = [high for high, low in zip(singles, singles[1:]) if high[1] == low[1]]
