@@ -70,9 +70,8 @@ register(SqlRule(
     ), e AS (
       SELECT e.*, h.shoe_id AS pack, row_number() OVER (PARTITION BY e.hand_key, e.seat ORDER BY e.seq) AS n
       FROM stud_events e JOIN {judged(HANDS)} h ON e.hand_key = h.hand_key
-      LEFT JOIN stud_seat_rows r ON r.hand_key = e.hand_key AND r.seat = e.seat
       WHERE e.event IN ('action', 'deal', 'show', 'card_exposed', 'refund', 'award', 'stack') AND e.seat IS NOT NULL
-        AND r.seat IS NULL
+        AND NOT EXISTS (SELECT 1 FROM stud_seat_rows r WHERE r.hand_key = e.hand_key AND r.seat = e.seat)
     )
     SELECT table_id, pack AS shoe_id, hand_id, seq, file, line,
            event || ' at seat ' || seat || ', which no player of hand ' || hand_id || ' occupies; art. 3: no player '
