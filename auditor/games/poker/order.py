@@ -36,6 +36,8 @@ def first_out_of_order(done: list[tuple[K, T]], order: list[K]) -> tuple[T, K] |
     ``order`` puts ahead of it, with the earliest such key (whose turn it was); None when ``done`` keeps to
     ``order``. Only the order is judged: a key not in ``order``, a repeated key and a key of ``order`` missing from
     ``done`` are left out (what they breach is another rule's matter)."""
+    if [key for key, _ in done] == order:
+        return None  # the usual case, every key once and in order: nothing to look for
     position = {key: i for i, key in enumerate(order)}
     seen: set[K] = set()
     kept: list[tuple[int, T]] = []
