@@ -25,6 +25,11 @@ from auditor.games.stud.leaders import Strength, strength
 COLUMNS = ("shoe_id", "card", "face", "seat", "player", "amount", "action", "all_in", "pot", "method", "reason")
 
 
+# The betting round a seat's n-th card is dealt for (``_DEALT_FOR[n - 1]``, n from 1 to 5): its first two cards for
+# round 1, its third, fourth and fifth for rounds 2, 3 and 4.
+_DEALT_FOR = (ROUNDS[0], ROUNDS[0], ROUNDS[1], ROUNDS[2], ROUNDS[3])
+
+
 def _no_minimum(street: str) -> Decimal:
     """Art. 10 sets no minimum bet: a round opens with any bet."""
     return ZERO
@@ -59,9 +64,11 @@ class _HandReplay(HandFeed[Hand]):
             self.hand.turns.append(turn)
         elif event == "deal":
             n = self.cards[seat] = self.cards.get(seat, 0) + 1
-            street = ROUNDS[max(n - 2, 0)] if n <= 5 else EXTRA
+            street = _DEALT_FOR[n - 1] if n <= 5 else EXTRA
             if street != EXTRA and not self.finished:
-                self._bet().open_street(street, src)
+                betting = self._bet()
+                if street != betting.street:
+                    betting.open_street(street, src)
             self.hand.deals.append(Card(src, card, seat, face, street))
         elif event == "seat":
             if self.hand.deals:
