@@ -302,14 +302,14 @@ def test_a_bare_cr_is_part_of_its_line(tmp_path, coup):
     character of its line; in an unquoted CSV value it makes the row malformed."""
     csv_path = write_csv(tmp_path / "t.csv", coup)
     lines = csv_path.read_text().splitlines()  # an LF file
-    lines[3] = lines[3].replace(",p1,", ',"p\r1",')  # the bet (line 4): a CR in a quoted value
+    lines[3] = lines[3].replace(",player,", ',"play\rer",')  # the bet (line 4): a CR in a quoted value
     lines[5] = lines[5].replace(",2c,", ",2\rc,")  # a deal (line 6): a CR in an unquoted value
     csv_path.write_text("\n".join(lines) + "\n", newline="")
     con, quarantine = load(csv_path)
     assert [(line, reason) for _, line, reason in quarantine] == [
         (6, "malformed CSV row: a carriage return (CR) not followed by a line feed, outside quotes")]
     assert con.execute("SELECT list(line ORDER BY seq) FROM events").fetchone()[0] == [2, 3, 4, 5, 7, 8, 9, 10, 11]
-    assert con.execute("SELECT player FROM events WHERE event = 'bet'").fetchone()[0] == "p\r1"
+    assert con.execute("SELECT bet_type FROM events WHERE event = 'bet'").fetchone()[0] == "play\rer"
     jsonl_path = write_jsonl(tmp_path / "t.jsonl", coup)
     lines = jsonl_path.read_text().splitlines()
     lines[3] = lines[3].replace(', "game"', ',\r "game"')  # JSON whitespace

@@ -95,7 +95,7 @@ def check_same_rows(con: duckdb.DuckDBPyConnection, texts: list[str]) -> None:
 @pytest.mark.parametrize("value", [
     "1.5e300", "1e20", "100000000000000000000.0", "-0.0", "12.50", "7e3", "0.1", '"9.5"', '"-x"', "NaN", "-Infinity",
     "123", '"\\u00e9\\u0041"', '"a\\"b"', "{}", "[1.5]", '{"a":1e20}', "true",
-    "-0", '"-0"',
+    "-0", '"-0"', '""', '" "', '" T1"', '"a\\nb"', '"a\\u0000b"', '"\\u200b"', '"\\u2028"', '"a\\tb"',
 ])
 @pytest.mark.parametrize("field", ["player", "hand_id", "spot", "amount", "ts", "standing", "bet_type", "card"])
 def test_the_typed_path_reads_a_value_of_any_type_or_notation_as_the_text_path(con, field, value):

@@ -15,6 +15,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from auditor.db import open_duckdb
+from auditor.ingest.schema import load_schema
+from auditor.ingest.validate import column_text, quoted_name, sql_string
 
 RAW_SCHEMA = pa.schema(
     [("file", pa.string()), ("line", pa.int64()), ("raw", pa.string()), ("error", pa.string()), ("last", pa.bool_())]
@@ -93,9 +95,10 @@ def read_parquet(path: Path, name: str) -> pa.Table:
     the file's order."""
     con = open_duckdb(threads=1)
     try:
-        columns = [row[0] for row in con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()]
-        pairs = ", ".join(f"'{c.replace(chr(39), chr(39) * 2)}', \"{c.replace(chr(34), chr(34) * 2)}\"::VARCHAR"
-                          for c in columns)
+        described = con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()
+        columns = [row[0] for row in described]
+        kinds = {f.name: f.kind for f in load_schema().fields}
+        pairs = ", ".join(f"{sql_string(c)}, {column_text(quoted_name(c), t, kinds.get(c))}" for c, t, *_ in described)
         numbered = ("row_number() OVER ()", "read_parquet(?)") if "file_row_number" in map(str.lower, columns) \
             else ("file_row_number + 1", "read_parquet(?, file_row_number = true)")
         rows = con.sql(

@@ -22,6 +22,10 @@ INTEGER_PATTERN = r"^(0|-?[1-9][0-9]{0,18})$"
 TIMESTAMP_PATTERN = (r"^[0-9]{4}-[0-9]{2}-[0-9]{2}"
                      r"([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)?)?$")
 CARD_PATTERN = r"^[A2-9TJQK][shdc]$"
+# An identifier (table, shoe, hand, player) is printable text that shows as written in reports and file names: not
+# empty, no control, format (zero width, byte-order mark, direction override), private-use or line-separator
+# character, no space of any kind at either end (" T1" and "T1" would print alike yet be two tables).
+IDENTIFIER_PATTERN = r"^[^\p{C}\p{Z}]([^\p{C}\p{Zl}\p{Zp}]*[^\p{C}\p{Z}])?$"
 ENVELOPE = ("table_id", "game", "seq", "event")
 
 
@@ -29,7 +33,7 @@ ENVELOPE = ("table_id", "game", "seq", "event")
 class Field:
     name: str  # name in the log
     column: str  # column in the DuckDB ``events`` table
-    kind: str  # string | integer | boolean | money | timestamp | card | json
+    kind: str  # string | identifier | integer | boolean | money | timestamp | card | json
     sql_type: str
     enum: tuple[str, ...] | None
     minimum: int | None = None

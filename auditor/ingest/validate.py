@@ -6,12 +6,14 @@ types, enums, the card and money patterns, event types and the games they belong
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from auditor.ingest.schema import (
     CARD_PATTERN,
     ENVELOPE,
     FLOAT_MONEY_LIMIT,
+    IDENTIFIER_PATTERN,
     INTEGER_PATTERN,
     MONEY_PATTERN,
     TIMESTAMP_PATTERN,
@@ -23,6 +25,11 @@ from auditor.ingest.schema import (
 def sql_string(text: str) -> str:
     """``text`` as an SQL string literal."""
     return "'" + text.replace("'", "''") + "'"
+
+
+def quoted_name(name: str) -> str:
+    """``name`` as an SQL identifier (a column's name)."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _typed(f: Field, v: str) -> str:
@@ -38,6 +45,8 @@ def _typed(f: Field, v: str) -> str:
                 f"THEN (try_cast({v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC') END")
     if f.kind == "card":
         return f"CASE WHEN regexp_full_match({v}, {sql_string(CARD_PATTERN)}) THEN {v} END"
+    if f.kind == "identifier":
+        return f"CASE WHEN regexp_full_match({v}, {sql_string(IDENTIFIER_PATTERN)}) THEN {v} END"
     if f.kind == "json":
         return f"CASE WHEN json_valid({v}) AND json_type({v}) = 'OBJECT' THEN {v}::JSON END"
     if f.enum:
@@ -55,20 +64,33 @@ def _type_error(f: Field, v: str, typed: str, t: str, inexact: str, shown: str) 
         "money": "an exact decimal (at most 14 digits and 4 decimals; as a binary float, below 10^11)",
         "timestamp": "an ISO 8601 timestamp (date, or date and time to the microsecond)",
         "card": "a card such as As, Td, 9h",
+        "identifier": "a printable identifier (not empty; no control, invisible or line-break character; no space at "
+                      "either end)",
         "json": "a JSON object",
         "string": "one of " + ", ".join(f.enum) if f.enum else "a string",
     }[f.kind]
-    # An object or array gives text that no typed kind's pattern or enum accepts (``typed`` is NULL for it then):
-    # only a free string must ask the value's JSON type.
-    wrong = f" OR {t} IN ('OBJECT', 'ARRAY')" if f.kind == "string" and not f.enum else ""
+    # A value that is no string (a number, a boolean, an object, an array) gives text that no typed kind's pattern or
+    # enum accepts as it is written (``typed`` is NULL for it then): only free text (a string, an identifier) must
+    # ask the value's JSON type. (A number would be read as DuckDB writes it: 1.10 as 1.1, -0 as 0.)
+    wrong = f" OR {t} <> 'VARCHAR'" if f.kind in ("string", "identifier") and not f.enum else ""
     if f.kind == "integer" and f.minimum is not None:
         wrong += f" OR {typed} < {f.minimum}"
     elif f.kind == "money":  # a binary float (a Parquet FLOAT or DOUBLE column) only where it is exact
         wrong += f" OR ({inexact})"
+    found = _visible(f"left({shown}, 80)")
+    if f.kind == "identifier":  # quoted: an empty value, or spaces at its ends, must show
+        found = f"'\"' || {found} || '\"'"
     return (
         f"CASE WHEN {v} IS NOT NULL AND ({typed} IS NULL{wrong}) "
-        f"THEN 'field {f.name}: expected {what}, found ' || left({shown}, 80) END"
+        f"THEN 'field {f.name}: expected {what}, found ' || {found} END"
     )
+
+
+def _visible(text: str) -> str:
+    """SQL: ``text`` with each control, invisible or line-break character written as its code point (``<U+000A>``),
+    so that a reason is one line that shows what the value holds."""
+    return (f"array_to_string(list_transform(string_split({text}, ''), lambda c: CASE WHEN regexp_matches(c, "
+            f"'[\\p{{C}}\\p{{Zl}}\\p{{Zp}}]') THEN printf('<U+%04X>', unicode(c)) ELSE c END), '')")
 
 
 def _large(v: str) -> str:
@@ -85,15 +107,17 @@ def record_checks(
     ``v(name)``: the field's text (NULL when absent), ``t(name)``: its JSON type, ``inexact(name)``: it came as a
     binary float that may not be the written amount, ``is_object``: the record is an
     object (else its fields are not read); the typed values (``_typed``) are columns named as in ``events``.
-    ``native``: fields whose value already has the field's type (``v`` is that value; it cannot be wrong);
+    ``native``: fields whose value already has the field's type (``v`` is that value; it can only be below the
+    field's minimum);
     ``shown(name)``: the text a type error quotes (default ``v(name)``)."""
     shown = shown or v
     checks = [
         f"CASE WHEN {is_object} AND {v(n)} IS NULL THEN 'missing required field {n}' END" for n in ENVELOPE
     ]
     checks += [
-        "NULL" if f.name in native
-        else _type_error(f, v(f.name), f.column, t(f.name), inexact(f.name), shown(f.name))
+        "NULL" if f.name in native and f.minimum is None
+        else _type_error(f, v(f.name), f.column, t(f.name), inexact(f.name),
+                         f"CAST({v(f.name)} AS VARCHAR)" if f.name in native else shown(f.name))
         for f in schema.fields
     ]
     events = ", ".join(sql_string(e) for e in schema.events)
@@ -186,6 +210,19 @@ FROM h
 
 # Parquet column types that already are the field's type: the value is the column, and cannot be of a wrong type.
 _NATIVE = {"integer": "BIGINT", "boolean": "BOOLEAN"}
+_DECIMAL = re.compile(r"DECIMAL\(([0-9]+),([0-9]+)\)")
+
+
+def column_text(column: str, sql_type: str, kind: str | None) -> str:
+    """SQL: the text of a Parquet column's value (``column``, SQL, of DuckDB type ``sql_type``) for a field of kind
+    ``kind`` (None: not a log field): its cast to VARCHAR; but money in a DECIMAL column of more than 4 decimals is
+    written with 4 when they hold it exactly (``10.500000`` is 10.5: the scale is the column's, not the value's
+    notation), and refused, as cast, when they do not (``10.500001``)."""
+    decimal = _DECIMAL.fullmatch(sql_type)
+    if kind == "money" and decimal and int(decimal.group(2)) > 4:
+        return (f"CASE WHEN {column} = round({column}, 4) THEN CAST(CAST({column} AS DECIMAL(38,4)) AS VARCHAR) "
+                f"ELSE CAST({column} AS VARCHAR) END")
+    return column if sql_type == "VARCHAR" else f"CAST({column} AS VARCHAR)"
 
 
 def fields_only(schema: Schema, columns: Sequence[tuple[str, str]]) -> bool:
@@ -204,8 +241,9 @@ def parquet_staged_sql(
     ``validate_json.staged_sql``, straight from the columns of ``source``, ``rid``, ``fid`` and ``line`` given as SQL
     over it. (Also the path of the records a reader gives as typed columns: PHH.)
 
-    Strictly what the text path gives: there, each value is the column cast to VARCHAR in a JSON string (so its JSON
-    type is a string and its text the cast), every record is an object, and no field is unknown."""
+    What the text path gives (there, each value is the column cast to VARCHAR in a JSON string, every record is an
+    object, and no field is unknown), but that a string field refuses a column that is not of strings (a number,
+    boolean, date or list column), as it refuses a JSON value that is not a string."""
     fields = {f.name: f for f in schema.fields}
     names = [name for name, _ in columns]
     kinds = dict(columns)
@@ -218,14 +256,18 @@ def parquet_staged_sql(
         """The column as the text path reads it (as text, or natively), NULL when the file lacks it."""
         if name not in kinds:
             return "NULL::VARCHAR"
-        column = '"' + name + '"'
-        return column if name in natives or kinds[name] == "VARCHAR" else f"CAST({column} AS VARCHAR)"
+        column = quoted_name(name)
+        return column if name in natives else column_text(column, kinds[name], fields[name].kind)
 
     def inexact(name: str) -> str:
         """A DOUBLE column is exact below FLOAT_MONEY_LIMIT; a FLOAT (7 significant digits) never for money."""
         return {"DOUBLE": _large(v(name)), "FLOAT": "true"}.get(kinds.get(name, ""), "false")
 
-    checks = record_checks(schema, v, lambda name: "'VARCHAR'", inexact, "true", natives)
+    def json_type(name: str) -> str:
+        """A string column's values are strings; any other column's are not (for a string field: refused)."""
+        return sql_string(kinds.get(name, "VARCHAR"))
+
+    checks = record_checks(schema, v, json_type, inexact, "true", natives)
     return f"""
 WITH f AS (
   SELECT {rid} AS rid, {fid} AS fid, {line} AS line,

@@ -11,10 +11,12 @@ from auditor.ingest.validate import record_checks, sql_string, typed_and_checked
 _JSON_SPACE = "' ' || chr(9) || chr(10) || chr(13)"
 
 
-def _nested_type(v: str, name: str) -> str:
-    """SQL: the JSON type of field ``name`` whose text is ``v``, asked only when ``v`` starts with ``{`` or ``[``
-    (the only texts an object or array can give); NULL otherwise."""
-    return f"CASE WHEN left({v}, 1) IN ('{{', '[') THEN json_type(raw, {sql_string('$.' + name)}) END"
+def _json_type(v: str, name: str) -> str:
+    """SQL: the JSON type of field ``name`` whose text is ``v``, asked only when ``v`` is a text that a value other
+    than a string can give (an object or array starts with ``{`` or ``[``, a number with ``-`` or a digit, a boolean
+    is ``true`` or ``false``); else ``'VARCHAR'``, a string."""
+    return (f"CASE WHEN left({v}, 1) IN ('{{', '[', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9') "
+            f"OR {v} IN ('true', 'false') THEN json_type(raw, {sql_string('$.' + name)}) ELSE 'VARCHAR' END")
 
 
 def staged_sql(schema: Schema, records: str) -> str:
@@ -25,7 +27,8 @@ def staged_sql(schema: Schema, records: str) -> str:
     Each record is parsed twice, not five times: ``json_keys`` (which fails on malformed JSON: ``try`` makes that
     NULL) and one ``json_extract_string`` of every field (a money value with a fraction once more: ``_as_written``).
     A record that is not plainly an object (its text does not start with ``{``, or it does not parse) is judged by
-    ``json_valid`` and ``json_type`` as well; a field's own JSON type only when it may be nested (``_nested_type``)."""
+    ``json_valid`` and ``json_type`` as well; a field's own JSON type only when it may not be a string
+    (``_json_type``)."""
     names = [f.name for f in schema.fields]
     index = {n: i + 1 for i, n in enumerate(names)}
     paths = "[" + ", ".join(sql_string("$." + n) for n in names) + "]"
@@ -42,7 +45,7 @@ def staged_sql(schema: Schema, records: str) -> str:
         "CASE WHEN len(again) > 0 THEN 'field(s) given twice: ' "
         "|| array_to_string(list_sort(list_distinct(again)), ', ') END",
         "CASE WHEN len(unknown) > 0 THEN 'unknown field(s): ' || array_to_string(unknown, ', ') END",
-    ] + record_checks(schema, v, lambda name: _nested_type(v(name), name), lambda name: "false", "jt = 'OBJECT'")
+    ] + record_checks(schema, v, lambda name: _json_type(v(name), name), lambda name: "false", "jt = 'OBJECT'")
     return f"""
 WITH p AS (
   SELECT rid, fid, line, raw, last, error AS read_error,
@@ -121,14 +124,14 @@ def typed_json_sql(schema: Schema, records: str) -> str:
             return _as_written(f, read, extracted(f.name))
         if f.kind == "json":  # a table_open's config: its text as the text path writes it
             return f"CASE WHEN {read} IS NOT NULL THEN {extracted(f.name)} END"
-        if f.kind == "string" and not f.enum:  # stored as read: a float's own text, whatever it is
+        if f.kind in ("string", "identifier") and not f.enum:  # stored as read: a float's own text, whatever it is
             return f"CASE WHEN {read} >= '-' AND {read} < ':' THEN {extracted(f.name)} ELSE {read} END"
         return read
 
     def shown(name: str) -> str:
         return _as_written(schema.field(name), extracted(name))
 
-    checks = record_checks(schema, v, lambda name: _nested_type(v(name), name), lambda name: "false", "true",
+    checks = record_checks(schema, v, lambda name: _json_type(v(name), name), lambda name: "false", "true",
                            shown=shown)
     one_member_a_field = "given <> 0 AND strlen(raw) - strlen(replace(raw, ',', '')) = bit_count(given) - 1"
     return f"""

@@ -1,0 +1,102 @@
+"""Identifiers (``table_id``, ``shoe_id``, ``hand_id``, ``player``) are printable, non-empty text: an id that is
+empty, only spaces, padded with spaces, or holds a control, format or line-separator character is refused with file,
+line and reason, in JSON Lines, CSV and Parquet alike (it would show in reports and file names as something else, or
+as nothing, and two ids that print alike would be two tables, hands or players)."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from tests.conftest import baccarat_coup, write_csv, write_jsonl, write_parquet
+from tests.test_ingest import load
+
+IDS = ["table_id", "shoe_id", "hand_id", "player"]
+REFUSED = [
+    " ", "   ", "\t", " T1", "T1 ", "T1\u00a0", "a\nb", "a\r\nb", "a\rb", "a\x00b", "\x07", "a\tb", "a\x7fb",
+    "a\x85b", "a\u2028b", "a\u2029b", "\ufeffT1", "T\u200b1", "exe.\u202egnp", "\ue000",
+]
+ACCEPTED = ["T 1", "張三", "a\u00a0b", "é", "x" * 300, "M-101/7", "\u0645\u0631\u062d\u0628\u0627"]
+FORMATS = [(write_jsonl, "jsonl", 1), (write_csv, "csv", 2), (write_parquet, "parquet", 1)]
+
+
+def with_ids(field: str, values: list[str]) -> tuple[list[dict], list[int]]:
+    """A log of one coup per value, each at its own table, ``field`` set to the value wherever the coup gives it
+    (``table_id``: every record); and the indexes of the records changed."""
+    rows: list[dict] = []
+    changed: list[int] = []
+    for n, value in enumerate(values):
+        for r in baccarat_coup(table=f"T{n}", start_seq=1):
+            if field in r:
+                changed.append(len(rows))
+                r = {**r, field: value}
+            rows.append(r)
+    return rows, changed
+
+
+@pytest.mark.parametrize("writer, suffix, first", FORMATS)
+@pytest.mark.parametrize("field", IDS)
+def test_an_identifier_that_is_not_printable_text_is_refused(tmp_path, field, writer, suffix, first):
+    values = REFUSED + ([] if suffix == "csv" else [""])  # an empty CSV cell is an absent field
+    rows, changed = with_ids(field, values)
+    _, quarantine = load(writer(tmp_path / f"t.{suffix}", rows))
+    lines = [line for _, line, reason in quarantine if f"field {field}: expected a printable identifier" in reason]
+    if suffix == "csv":  # a quoted line break makes a record span two lines
+        assert len(lines) == len(changed), quarantine
+    else:
+        assert lines == [first + i for i in changed], quarantine
+
+
+@pytest.mark.parametrize("writer, suffix, first", FORMATS)
+@pytest.mark.parametrize("field", IDS)
+def test_an_identifier_of_printable_text_is_read_as_written(tmp_path, field, writer, suffix, first):
+    rows, _ = with_ids(field, ACCEPTED)
+    con, quarantine = load(writer(tmp_path / f"t.{suffix}", rows))
+    assert quarantine == []
+    read = con.execute(f"SELECT DISTINCT {field} FROM events WHERE {field} IS NOT NULL").fetchall()
+    assert sorted(v for (v,) in read) == sorted(ACCEPTED)
+
+
+@pytest.mark.parametrize("value", ["a\nb", "a\x00b", "\x07", "a\u2028b", " T1"])
+def test_a_refused_identifier_is_shown_on_one_line_and_visibly(tmp_path, value):
+    """The reason quotes the value with its invisible characters as code points, never a line break or a NUL."""
+    rows, _ = with_ids("player", [value])
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", rows))
+    reason = dict((line, r) for _, line, r in quarantine)[3]
+    assert reason.isprintable(), reason
+    assert "<U+" in reason or '" T1"' in reason, reason
+
+
+NOT_STRINGS = ["12", "1.10", "1e2", "-0", "true", "false", "1E400"]
+
+
+@pytest.mark.parametrize("field", ["table_id", "hand_id", "player", "bet_type", "reason"])
+def test_a_json_number_or_boolean_for_a_string_field_is_refused(tmp_path, coup, field):
+    """A string field takes a JSON string: a number would be read as DuckDB writes it (``1.10`` as 1.1, ``1e2`` as
+    100.0, ``-0`` as 0), two ids written alike could be two ids, and ``true`` would be the text true. Each value on a
+    bet of its own (line 11 on)."""
+    path = write_jsonl(tmp_path / "t.jsonl", coup)
+    bet = json.dumps({**coup[2], field: "@"})
+    path.write_text(path.read_text() + "".join(
+        bet.replace('"@"', value).replace(f'"seq": {coup[2]["seq"]}', f'"seq": {100 + n}') + "\n"
+        for n, value in enumerate(NOT_STRINGS)))
+    _, quarantine = load(path)
+    refused = [line for _, line, r in quarantine if f"field {field}: expected a" in r]
+    assert refused == list(range(len(coup) + 1, len(coup) + 1 + len(NOT_STRINGS))), quarantine
+
+
+@pytest.mark.parametrize("kind", [pa.int64(), pa.float64(), pa.bool_(), pa.list_(pa.string()), pa.binary(),
+                                  pa.date32()])
+def test_a_parquet_column_of_another_type_for_a_string_field_is_refused(tmp_path, coup, kind):
+    values = {pa.int64(): 7, pa.float64(): 1.1, pa.bool_(): True, pa.list_(pa.string()): ["p1"], pa.binary(): b"p1",
+              pa.date32(): date(2024, 5, 1)}[kind]
+    path = write_parquet(tmp_path / "t.parquet", coup)
+    table = pq.read_table(path)
+    column = pa.array([None if v is None else values for v in table.column("player").to_pylist()], kind)
+    pq.write_table(table.set_column(table.schema.get_field_index("player"), "player", column), path)
+    _, quarantine = load(path)
+    assert [line for _, line, r in quarantine if r.startswith("field player: expected a")] == [3, 9], quarantine
