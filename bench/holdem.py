@@ -127,6 +127,7 @@ def _checks(con, threads: int, profile: str = "common") -> dict:
 def child_auditor(a: argparse.Namespace) -> None:
     """Ingest the PHH files (timed), then the checks (timed), in one process."""
     import auditor.ingest.load as load
+    import auditor.ingest.stage as stage
     from auditor.engine.audit import connect
     from auditor.ingest.discover import discover
 
@@ -141,11 +142,11 @@ def child_auditor(a: argparse.Namespace) -> None:
         finally:
             read_time[0] += time.perf_counter() - started
 
-    load.read_file = timed_read
+    load.read_file = stage.read_file = timed_read  # the reading, and the reading again of quarantined records
     con = connect(None, a.threads)
     with Timer() as ti:
         result = load.ingest(con, discover(files))
-    load.read_file = original
+    load.read_file = stage.read_file = original
     ingest_peak = _peak()
     checks = _checks(con, a.threads)
     report(ingest_wall=ti.wall, ingest_cpu=ti.cpu, ingest_read_s=read_time[0], events=result.events,

@@ -12,7 +12,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from auditor.ingest import load as load_module
+from auditor.ingest import stage as stage_module
 from auditor.ingest.discover import InputError, discover
 from auditor.ingest.load import ingest
 from auditor.ingest.readers import read_file
@@ -439,7 +439,8 @@ def test_quarantined_text_is_read_again_and_a_changed_file_is_an_error(tmp_path,
             p.write_text("\n" + p.read_text())
         return read_file(p, name)
 
-    monkeypatch.setattr("auditor.ingest.load.read_file", read_then_change)
+    monkeypatch.setattr("auditor.ingest.stage.read_file", read_then_change)  # the first reading
+    monkeypatch.setattr("auditor.ingest.load.read_file", read_then_change)  # the reading again
     with pytest.raises(InputError, match="changed during the audit"):
         ingest(duckdb.connect(), discover([path]))
 
@@ -454,13 +455,13 @@ def test_parquet_typed_and_text_paths_quarantine_alike(tmp_path, coup, monkeypat
     text = tmp_path / "text.parquet"
     pq.write_table(pq.read_table(typed).append_column("colour", pa.array([None] * len(coup), pa.string())), text)
     took_typed_path = []
-    insert = load_module._insert_parquet
+    insert = stage_module._insert_parquet
 
     def spy(con, schema, spans, group):
         took_typed_path.append((spans[group[0].span].path, insert(con, schema, spans, group)))
         return took_typed_path[-1][1]
 
-    monkeypatch.setattr(load_module, "_insert_parquet", spy)
+    monkeypatch.setattr(stage_module, "_insert_parquet", spy)
     rows = {}
     for path in (typed, text):
         con, _ = load(path)

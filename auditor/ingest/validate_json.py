@@ -97,7 +97,7 @@ def _as_written(f: Field, value: str, extracted: str | None = None) -> str:
 def typed_json_sql(schema: Schema, records: str) -> str:
     """``staged_sql`` for the common record, for less: each record is parsed once, into the fields declared
     (``from_json``), instead of listing its keys and extracting every field by path. Only the records for which this
-    gives what ``staged_sql`` gives are kept; the others take the text path (``load._insert_text``).
+    gives what ``staged_sql`` gives are kept; the others take the text path (``stage._insert_text``).
 
     Kept: a record that is an object of one member per field given (not NULL), no other member. ``from_json`` reads
     every member, takes the first of a key given twice, ignores unknown keys and NULL values: a record of ``K``
