@@ -100,3 +100,18 @@ def test_a_parquet_column_of_another_type_for_a_string_field_is_refused(tmp_path
     pq.write_table(table.set_column(table.schema.get_field_index("player"), "player", column), path)
     _, quarantine = load(path)
     assert [line for _, line, r in quarantine if r.startswith("field player: expected a")] == [3, 9], quarantine
+
+
+@pytest.mark.parametrize("old, new, reason", [
+    ('"event": "bet"', '"event": "b\\u0000e\\nt"', 'unknown event type b<U+0000>e<U+000A>t'),
+    ('"player": "p1"', '"player": "p1", "x\\ty\\u200b": 1', "unknown field(s): x<U+0009>y<U+200B>"),
+    ('"player": "p1"', '"player": "p1", "\\u2028": 1, "\\u2028": 2', "field(s) given twice: <U+2028>"),
+])
+def test_a_reason_naming_a_field_or_event_shows_it_on_one_line(tmp_path, coup, old, new, reason):
+    path = write_jsonl(tmp_path / "t.jsonl", coup)
+    lines = path.read_text().splitlines()
+    lines[2] = lines[2].replace(old, new)
+    path.write_text("\n".join(lines) + "\n")
+    _, quarantine = load(path)
+    shown = dict((line, r) for _, line, r in quarantine)[3]
+    assert reason in shown and shown.isprintable(), shown
