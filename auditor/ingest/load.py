@@ -28,6 +28,7 @@ from auditor.ingest.readers import LOG_SUFFIXES, read_file
 from auditor.ingest.schema import Schema, load_schema
 from auditor.ingest.stage import SCRATCH, Span, create_scratch, stage
 from auditor.ingest.structure import structure_sql
+from auditor.ingest.validate import visible
 from auditor.model.result import InputFile
 
 STRUCTURE_ROWS = 500_000  # records checked for structure and sorted into ``events`` at a time (whole tables)
@@ -134,7 +135,8 @@ def _raw_texts(con: duckdb.DuckDBPyConnection, spans: list[Span]) -> None:
 
 def _quarantine(con: duckdb.DuckDBPyConnection, spans: list[Span]) -> None:
     """Every refused record with its text: record errors first, then the structure's problems, each in reading
-    order."""
+    order. A reason is one line: a control, invisible or line-break character that it quotes from the record is
+    written as its code point."""
     con.execute(
         f"""
         CREATE TABLE {SCRATCH}.bad AS
@@ -149,7 +151,7 @@ def _quarantine(con: duckdb.DuckDBPyConnection, spans: list[Span]) -> None:
     con.execute(
         f"""
         CREATE OR REPLACE TABLE quarantine AS
-        SELECT f.file, b.line, b.reason, r.raw, b.table_id, b.hand_id, b.shoe_id, b.seq
+        SELECT f.file, b.line, {visible('b.reason')} AS reason, r.raw, b.table_id, b.hand_id, b.shoe_id, b.seq
         FROM {SCRATCH}.bad b JOIN {SCRATCH}.files f USING (fid) LEFT JOIN {SCRATCH}.raw r USING (rid)
         ORDER BY b.part, b.rid
         """

@@ -77,7 +77,7 @@ def _type_error(f: Field, v: str, typed: str, t: str, inexact: str, shown: str) 
         wrong += f" OR {typed} < {f.minimum}"
     elif f.kind == "money":  # a binary float (a Parquet FLOAT or DOUBLE column) only where it is exact
         wrong += f" OR ({inexact})"
-    found = visible(f"left({shown}, 80)")
+    found = f"left({shown}, 80)"
     if f.kind == "identifier":  # quoted: an empty value, or spaces at its ends, must show
         found = f"'\"' || {found} || '\"'"
     return (
@@ -86,11 +86,15 @@ def _type_error(f: Field, v: str, typed: str, t: str, inexact: str, shown: str) 
     )
 
 
+_INVISIBLE = "'[\\p{C}\\p{Zl}\\p{Zp}]'"  # RE2: a control, format, private-use or line-separator character
+
+
 def visible(text: str) -> str:
     """SQL: ``text`` with each control, invisible or line-break character written as its code point (``<U+000A>``),
-    so that a reason is one line that shows what the value holds."""
-    return (f"array_to_string(list_transform(string_split({text}, ''), lambda c: CASE WHEN regexp_matches(c, "
-            f"'[\\p{{C}}\\p{{Zl}}\\p{{Zp}}]') THEN printf('<U+%04X>', unicode(c)) ELSE c END), '')")
+    so that a reason quoting a value is one line that shows what the value holds."""
+    return (f"CASE WHEN regexp_matches({text}, {_INVISIBLE}) THEN array_to_string(list_transform(string_split("
+            f"{text}, ''), lambda c: CASE WHEN regexp_matches(c, {_INVISIBLE}) THEN printf('<U+%04X>', unicode(c)) "
+            f"ELSE c END), '') ELSE {text} END")
 
 
 def _large(v: str) -> str:
@@ -123,7 +127,7 @@ def record_checks(
     events = ", ".join(sql_string(e) for e in schema.events)
     checks.append(
         f"CASE WHEN {v('event')} IS NOT NULL AND {v('event')} NOT IN ({events}) "
-        f"THEN 'unknown event type ' || {visible('left(' + v('event') + ', 40)')} END"
+        f"THEN 'unknown event type ' || left({v('event')}, 40) END"
     )
     # One record has one event type: its game and its required fields are looked up by a CASE on it.
     games = ", ".join(sql_string(g) for g in schema.games)
