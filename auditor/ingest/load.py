@@ -28,7 +28,6 @@ from auditor.ingest.readers import LOG_SUFFIXES, read_file
 from auditor.ingest.schema import Schema, load_schema
 from auditor.ingest.stage import SCRATCH, Span, create_scratch, stage
 from auditor.ingest.structure import structure_sql
-from auditor.ingest.validate import visible
 from auditor.model.result import InputFile
 
 STRUCTURE_ROWS = 500_000  # records checked for structure and sorted into ``events`` at a time (whole tables)
@@ -39,6 +38,17 @@ class IngestResult:
     inputs: list[InputFile]
     events: int
     quarantined: int
+
+
+_INVISIBLE = "'[\\p{C}\\p{Zl}\\p{Zp}]'"  # RE2: a control, format, private-use or line-separator character
+
+
+def _visible(text: str) -> str:
+    """SQL: ``text`` with each control, invisible or line-break character written as its code point (``<U+000A>``),
+    so that a reason quoting a value is one line that shows what the value holds."""
+    return (f"CASE WHEN regexp_matches({text}, {_INVISIBLE}) THEN array_to_string(list_transform(string_split("
+            f"{text}, ''), lambda c: CASE WHEN regexp_matches(c, {_INVISIBLE}) THEN printf('<U+%04X>', unicode(c)) "
+            f"ELSE c END), '') ELSE {text} END")
 
 
 def _sha256(path: Path) -> str:
@@ -151,7 +161,7 @@ def _quarantine(con: duckdb.DuckDBPyConnection, spans: list[Span]) -> None:
     con.execute(
         f"""
         CREATE OR REPLACE TABLE quarantine AS
-        SELECT f.file, b.line, {visible('b.reason')} AS reason, r.raw, b.table_id, b.hand_id, b.shoe_id, b.seq
+        SELECT f.file, b.line, {_visible('b.reason')} AS reason, r.raw, b.table_id, b.hand_id, b.shoe_id, b.seq
         FROM {SCRATCH}.bad b JOIN {SCRATCH}.files f USING (fid) LEFT JOIN {SCRATCH}.raw r USING (rid)
         ORDER BY b.part, b.rid
         """

@@ -86,17 +86,6 @@ def _type_error(f: Field, v: str, typed: str, t: str, inexact: str, shown: str) 
     )
 
 
-_INVISIBLE = "'[\\p{C}\\p{Zl}\\p{Zp}]'"  # RE2: a control, format, private-use or line-separator character
-
-
-def visible(text: str) -> str:
-    """SQL: ``text`` with each control, invisible or line-break character written as its code point (``<U+000A>``),
-    so that a reason quoting a value is one line that shows what the value holds."""
-    return (f"CASE WHEN regexp_matches({text}, {_INVISIBLE}) THEN array_to_string(list_transform(string_split("
-            f"{text}, ''), lambda c: CASE WHEN regexp_matches(c, {_INVISIBLE}) THEN printf('<U+%04X>', unicode(c)) "
-            f"ELSE c END), '') ELSE {text} END")
-
-
 def _large(v: str) -> str:
     """SQL: the text ``v`` of a float is at or above FLOAT_MONEY_LIMIT, past which a double no longer gives back
     every amount of 4 decimals (15 significant digits)."""
