@@ -8,12 +8,16 @@ from __future__ import annotations
 import json
 from datetime import date
 
+import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from auditor.ingest.schema import IDENTIFIER_PATTERN, is_identifier
 from tests.conftest import baccarat_coup, write_csv, write_jsonl, write_parquet
 from tests.test_ingest import load
+from tests.test_phh import THREE_HANDED
+from tests.test_phh import load as phh_load
 
 IDS = ["table_id", "shoe_id", "hand_id", "player"]
 REFUSED = [
@@ -115,3 +119,37 @@ def test_a_reason_naming_a_field_or_event_shows_it_on_one_line(tmp_path, coup, o
     _, quarantine = load(path)
     shown = dict((line, r) for _, line, r in quarantine)[3]
     assert reason in shown and shown.isprintable(), shown
+
+
+@pytest.mark.parametrize("field, written", [
+    ("table", '""'), ("table", '" x"'), ("table", '"x "'), ("table", "1.10"), ("table", "true"), ("table", "[1, 2]"),
+    ("hand", '""'), ("hand", '" 7"'), ("hand", "7.50"), ("hand", "false"), ("hand", "{a = 1}"),
+])
+def test_a_phh_table_or_hand_that_is_no_identifier_is_refused(tmp_path, field, written):
+    """PHH's ``table`` and ``hand`` name the table and the hand: a string (an identifier) or an integer. A float
+    would be read as Python writes it (7.50 as 7.5), a boolean as True, an empty or padded name would make a table
+    id that prints like another (``x.phh:`` beside ``x.phh``)."""
+    text = THREE_HANDED.replace("hand = 7", f"{field} = {written}") if field == "hand" else \
+        THREE_HANDED + f"{field} = {written}\n"
+    _, quarantine = phh_load(tmp_path / "t.phh", text)
+    assert len(quarantine) == 1, quarantine
+    assert quarantine[0][1].startswith(f"field {field}: expected a printable identifier or an integer, found "), \
+        quarantine
+
+
+@pytest.mark.parametrize("field, written, read", [("table", "5", "t.phh:5"), ("table", '"Table 5"', "t.phh:Table 5"),
+                                                  ("hand", "-7", "-7"), ("hand", '"R5-17"', "R5-17")])
+def test_a_phh_table_or_hand_of_an_integer_or_a_name_is_read_as_written(tmp_path, field, written, read):
+    text = THREE_HANDED.replace("hand = 7", f"{field} = {written}") if field == "hand" else \
+        THREE_HANDED + f"{field} = {written}\n"
+    con, quarantine = phh_load(tmp_path / "t.phh", text)
+    assert quarantine == []
+    column = "table_id" if field == "table" else "hand_id"
+    assert con.execute(f"SELECT DISTINCT {column} FROM events WHERE {column} IS NOT NULL").fetchall() == [(read,)]
+
+
+def test_the_python_rule_of_identifiers_is_the_schemas_pattern():
+    con = duckdb.connect()
+    for text in REFUSED + ACCEPTED + ["", "\U000e0001", "a\u3000", "\u3000a", "a\u3000b", "\U0010fffd", "\ud7ff"]:
+        in_sql = con.execute("SELECT regexp_full_match(?, ?)", [text, IDENTIFIER_PATTERN]).fetchone()[0]
+        assert is_identifier(text) == in_sql, repr(text)

@@ -24,6 +24,7 @@ from auditor.ingest.phh_map import BETTING, EVENT_FIELDS, Event, map_hand, struc
 from auditor.ingest.phh_parse import HandSource, PhhError, load_hands
 from auditor.ingest.phh_tables import Place, missing_blinds, segments
 from auditor.ingest.readers import raw_table
+from auditor.ingest.schema import is_identifier
 
 json_text = json.JSONEncoder(ensure_ascii=False).encode  # as json.dumps writes it
 _AMOUNT = 2 + EVENT_FIELDS.index("amount")  # in an ``Event``
@@ -62,6 +63,19 @@ def _place(src: HandSource, index: int) -> Place:
     return Place(None if table is None else str(table), None if hand is None else str(hand), ts, index)
 
 
+def _check_names(src: HandSource) -> None:
+    """``table`` and ``hand`` name the table and the hand: an integer, or a string that is an identifier (a float
+    would be read as Python writes it, 7.50 as 7.5; an empty or padded name makes an id that prints like another)."""
+    for name in ("table", "hand"):
+        value = src.fields.get(name)
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            continue
+        if not isinstance(value, str) or not is_identifier(value):
+            shown = json.dumps(value, ensure_ascii=False, default=str)[:80]
+            raise PhhError(src.line_of(name), f"field {name}: expected a printable identifier or an integer, "
+                                              f"found {shown}")
+
+
 def _map(src: HandSource, name: str) -> MappedHand | PhhError:
     """One hand, or the reason it cannot be audited."""
     variant = src.fields.get("variant")
@@ -70,6 +84,7 @@ def _map(src: HandSource, name: str) -> MappedHand | PhhError:
     if not isinstance(variant, str) or variant not in BETTING:
         return PhhError(src.line_of("variant"), UNAUDITED.format(variant))
     try:
+        _check_names(src)
         st = structure(src)
         events = map_hand(src, st)
         _timestamp(src)

@@ -6,6 +6,7 @@ and the per-game table configuration keys. docs/log-format.md explains it for pe
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -26,6 +27,14 @@ CARD_PATTERN = r"^[A2-9TJQK][shdc]$"
 # empty, no control, format (zero width, byte-order mark, direction override), private-use or line-separator
 # character, no space of any kind at either end (" T1" and "T1" would print alike yet be two tables).
 IDENTIFIER_PATTERN = r"^[^\p{C}\p{Z}]([^\p{C}\p{Zl}\p{Zp}]*[^\p{C}\p{Z}])?$"
+_NOT_IN_IDENTIFIERS = {"Cc", "Cf", "Co", "Cs", "Zl", "Zp"}  # the categories of \p{C} (RE2), \p{Zl} and \p{Zp}
+
+
+def is_identifier(text: str) -> bool:
+    """``IDENTIFIER_PATTERN``, for the names a reader composes ids from (PHH's ``table`` and ``hand``)."""
+    categories = [unicodedata.category(c) for c in text]
+    return bool(text) and not _NOT_IN_IDENTIFIERS.intersection(categories) and "Z" not in (
+        categories[0][0], categories[-1][0])
 ENVELOPE = ("table_id", "game", "seq", "event")
 
 
