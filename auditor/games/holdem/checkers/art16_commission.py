@@ -12,7 +12,7 @@ from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import raked, voided_only
 from auditor.games.holdem.hand import Hand
-from auditor.games.holdem.rake import rake_cap
+from auditor.games.holdem.rake import rake_cap, raked_pot
 from auditor.games.poker.pots import floor_to
 from auditor.present import present
 
@@ -28,7 +28,7 @@ class _Rake:
 
     def __init__(self, hand: Hand, ruleset: Ruleset) -> None:
         self.unit = hand.table.money("chip_unit", Decimal(1))
-        self.pot = sum(hand.contributions.values(), ZERO) - sum((r.amount for r in hand.refunds), ZERO)
+        self.pot = raked_pot(hand)
         self.taken = sum((r.amount for r in hand.rakes), ZERO)
         self.cap = rake_cap(hand, ruleset)
         self.rate = present(hand.table.money("rake_rate"), "rake_rate")  # a raked table declares it (``raked``)
