@@ -48,23 +48,39 @@ def _stranger_rule(hand: H, ruleset: Ruleset, r: Review, game: Showdown[H], reci
                    eligible: set[int] | None = None) -> Found:
     """Recipients who did not hold the best hand: which article was misapplied, asked in the game's
     ``stranger_order`` (``eligible``: who reached the pot, None when the awards are judged over the whole hand),
-    else a weaker hand of the best hand's category was paid."""
+    else a weaker hand of the best hand's category was paid. A recipient whose hand equals the best had nothing
+    because he did not reach the pot: no pot was shared with an unequal hand, and no weaker hand was paid."""
     strangers = recipients - winners
-    best = max(r.ranks[s] for s in winners) if winners else 0
+    best_rank = max(r.ranks[s] for s in winners) if winners else 0
+    best = category_of(best_rank)
+    unequal = any(r.ranks.get(s, 0) != best_rank for s in strangers)
     for question in game.stranger_order:
         found: Found = None
-        if question == LOWER_CATEGORY and any(category_of(r.ranks.get(s, 0)) < category_of(best) for s in strangers):
+        if question == LOWER_CATEGORY and any(category_of(r.ranks.get(s, 0)) < _reached_category(r, s, best, eligible)
+                                              for s in strangers):
             found = game.rules[LOWER_CATEGORY]
         elif question == SPECIAL:
             contenders = set(r.ranks) if eligible is None else eligible & set(r.ranks)
             found = game.special(hand, ruleset, r, winners, recipients, contenders)
-        elif question == SHARED_UNEQUAL and recipients > winners:
+        elif question == SHARED_UNEQUAL and recipients > winners and unequal:
             found = game.rules[SHARED_UNEQUAL]
         elif question == NOT_ELIGIBLE and eligible is not None and recipients - eligible:
             found = game.rules[NOT_ELIGIBLE]
         if found:
             return found
-    return game.rules[WEAKER_HAND]
+    return game.rules[WEAKER_HAND if unequal else NOT_ELIGIBLE]
+
+
+def _reached_category(r: Review, seat: int, best: int, eligible: set[int] | None) -> int:
+    """The category a hand paid instead of the best is compared with: ``best``, that of the pot's winners; over the
+    whole hand (``eligible`` None), that of the weakest winner among the pots ``seat`` reached, one of which may be
+    the pot he was paid (a side pot paid to a weaker hand of its winner's category is no lower category, whatever
+    won the main pot)."""
+    if eligible is None:
+        reached = [category_of(r.ranks.get(p.winners[0], 0)) for p in r.pots if seat in p.pot.eligible and p.winners]
+        if reached:
+            return min(reached)
+    return best
 
 
 def pot_rule(hand: H, ruleset: Ruleset, r: Review, game: Showdown[H], share: PotShare, got: dict[int, Decimal],
