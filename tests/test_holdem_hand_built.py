@@ -3,6 +3,7 @@ with the findings the articles require (by rule; none for a lawful hand), all au
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import partial
 
 import pytest
@@ -200,6 +201,9 @@ case("uncalled-paid-as-award", partial(_all_ins, "250", [], [(2, 167, 0), (3, 21
 # pot"): 5% of 670 is 33.5, and 36 (5% of 720) is above it
 case("uncalled-paid-as-award-over-raked", partial(_all_ins, "250", [], [(2, 164, 0), (3, 210, 1), (4, 310, 2)], 36),
      ["THE-10.2", "THE-16.1"])
+# the uncalled 50 handed to another seat left the pot all the same: the rake is no second finding
+case("uncalled-returned-to-another", partial(_all_ins, "250", [(1, 50)], [(2, 167, 0), (3, 210, 1), (4, 260, 2)], 33),
+     ["THE-10.2"])
 case("uncalled-returned-over-raked", partial(_all_ins, "250", [(4, 50)], [(2, 164, 0), (3, 210, 1), (4, 260, 2)], 36),
      ["THE-16.1"])
 
@@ -232,6 +236,347 @@ case("split-odd-chips-shared-out", partial(_split, [(1, 10), (2, 10), (3, 9)], 1
 case("split-odd-chips-to-button-left", partial(_split, [(1, 9), (2, 11), (3, 9)], 1), ["THE-10.4"])
 case("split-odd-chips-common", partial(_split, [(1, 9), (2, 11), (3, 9)], 1), [], profile="common")
 case("split-chip-unit-5", partial(_split, [(1, 10), (2, 10), (3, 10)], 0, chip_unit="5"), [])  # 1.5 rake: 0
+
+
+# Art. 11 a) of the stud text, applied here: "he wins only the pot in which he bet". With side pots the awards are
+# compared with the winner of the pot each one reached: a side pot paid to a weaker hand of the same category as its
+# winner is a pot not awarded to the best hand (THE-10.2), though a better category won the main pot; without pot
+# numbers, a lower category (THE-15.1) only when the recipient's hand is below the winners of every pot he reached.
+
+
+def _short_small_blind(awards: list[tuple], table_id: str) -> list[dict]:
+    """Seat 2 posts a small blind of 3, all in; seats 1 and 3 check down. The main pot (9, less the rake of 1) to the
+    small blind's aces, the side pot (14) to seat 3's king-queen-nine-eight (seat 1: king-queen-nine-seven)."""
+    t = Table(table_id)
+    h = t.hand("h1", 1, {1: "1000", 2: "3", 3: "1000"})
+    h.act(2, "post_small_blind", 3)
+    h.act(3, "post_big_blind", 10)
+    h.deal({2: "AsAh", 3: "8c3d", 1: "7c2d"})
+    h.act(1, "call", 10)
+    h.act(3, "check")
+    _check_down(h, [3, 1])
+    h.show(2, 3, 1)
+    h.rake(1)
+    for a in awards:
+        h.award(*a)
+    h.end()
+    return t.rows
+
+
+case("short-small-blind", partial(_short_small_blind, [(2, 8, 0), (3, 14, 1)]), [])
+case("short-small-blind-side-pot-to-weaker", partial(_short_small_blind, [(2, 8, 0), (1, 14, 1)]), ["THE-10.2"])
+case("short-small-blind-side-pot-to-weaker-unnumbered", partial(_short_small_blind, [(2, 8), (1, 14)]), ["THE-10.2"])
+case("short-small-blind-main-pot-to-weaker", partial(_short_small_blind, [(1, 8, 0), (3, 14, 1)]), ["THE-15.1"])
+# without pot numbers, which pot seat 1 was paid is not known: the general rule
+case("short-small-blind-main-pot-to-weaker-unnumbered", partial(_short_small_blind, [(1, 8), (3, 14)]), ["THE-10.2"])
+
+
+
+
+def _split_main_pot(awards: list[tuple], table_id: str) -> list[dict]:
+    """Button 1; seat 1 raises to 100, the small blind calls all in for 51, the big blind calls; seats 3 and 1
+    check down. Seats 1 and 2 tie with ace-king: the main pot (153, less the rake of 12 taken from it: 141) is
+    theirs, 70 each and the odd chip to seat 1; the side pot (98) is seat 1's alone."""
+    t = Table(table_id)
+    h = t.hand("h1", 1, {1: "1000", 2: "51", 3: "1000"})
+    h.act(2, "post_small_blind", 5)
+    h.act(3, "post_big_blind", 10)
+    h.deal({2: "AhKh", 3: "8c3d", 1: "AsKs"})
+    h.act(1, "raise", 100)
+    h.act(2, "call", 46)
+    h.act(3, "call", 90)
+    _check_down(h, [3, 1])
+    h.show(2, 3, 1)
+    h.rake(12)
+    for a in awards:
+        h.award(*a)
+    h.end()
+    return t.rows
+
+
+case("split-main-pot", partial(_split_main_pot, [(1, 71, 0), (2, 70, 0), (1, 98, 1)]), [])
+case("split-main-pot-unnumbered", partial(_split_main_pot, [(1, 169), (2, 70)]), [])
+case("split-main-pot-odd-chip-to-2", partial(_split_main_pot, [(1, 70, 0), (2, 71, 0), (1, 98, 1)]), ["THE-10.4"])
+case("split-main-pot-common", partial(_split_main_pot, [(1, 70, 0), (2, 71, 0), (1, 98, 1)]), [], profile="common")
+# seat 2's equal hand did not reach the side pot: no pot shared with an unequal hand (THE-10.5)
+case("split-main-pot-side-shared", partial(_split_main_pot, [(1, 71, 0), (2, 70, 0), (1, 49, 1), (2, 49, 1)]),
+     ["THE-10.2"])
+# without pot numbers the same chips read as the tied winners' shares made unequal
+case("split-main-pot-side-shared-unnumbered", partial(_split_main_pot, [(1, 120), (2, 119)]), ["THE-10.3"])
+
+# ---------------------------------------------------------------------------------------------------------------
+# Art. 16: "three to five per cent (3%–5%) of each pot, but at most … five times the big blind"; the table's rate,
+# rounded down to the chip unit (docs/readings.md); less than due is a warning (under-collection).
+
+
+def _raked(bet: int, rake: str, table_id: str, **config: object) -> list[dict]:
+    """Three players limp (30); on the flop each puts in ``bet``; checked down; seat 1's aces win, less ``rake``."""
+    t = Table(table_id, **config)
+    h = t.hand("h1", 1, {1: "100000", 2: "100000", 3: "100000"})
+    h.act(2, "post_small_blind", 5)
+    h.act(3, "post_big_blind", 10)
+    h.deal({2: "7c2d", 3: "8c3d", 1: "AsAh"})
+    h.act(1, "call", 10)
+    h.act(2, "call", 5)
+    h.act(3, "check")
+    h.street(*BOARD[:3])
+    h.act(2, "bet", bet)
+    h.act(3, "call", bet)
+    h.act(1, "call", bet)
+    for cards in (BOARD[3:4], BOARD[4:]):
+        h.street(*cards)
+        for seat in (2, 3, 1):
+            h.act(seat, "check")
+    h.show(2, 3, 1)
+    h.rake(rake)
+    h.award(1, str(30 + 3 * bet - Decimal(rake)))
+    h.end()
+    return t.rows
+
+
+case("rake-exactly-5pc", partial(_raked, 10, "3"), [])  # 5% of 60
+case("rake-above-5pc", partial(_raked, 10, "4"), ["THE-16.1"])
+case("rake-rounded-down", partial(_raked, 20, "4"), [])  # 5% of 90 is 4.5: 4 in chips of 1
+case("rake-rounded-up", partial(_raked, 20, "5"), ["THE-16.1"])
+case("rake-half-chip", partial(_raked, 20, "4.5", chip_unit="0.5"), [])
+case("rake-under-rate", partial(_raked, 10, "2"), ["THE-16.4"])  # 2 of the 3 due: a warning
+case("rake-under-3pc", partial(_raked, 10, "0"), ["THE-16.3"])
+case("rake-at-cap", partial(_raked, 1000, "50"), [])  # 5% of 3030 is 151: five big blinds, 50
+case("rake-above-cap", partial(_raked, 1000, "51"), ["THE-16.2"])
+case("rake-under-cap", partial(_raked, 1000, "49"), ["THE-16.3"])  # 3% is 90: the cap, 50, is due
+case("rake-4pc-over", partial(_raked, 10, "3", rake_rate="0.04"), ["THE-16.4"])  # 4% of 60 is 2.4: 2
+case("rake-4pc", partial(_raked, 10, "2", rake_rate="0.04"), [])
+case("rake-rate-6pc", partial(_raked, 10, "3", rake_rate="0.06"), ["THE-16.4"])  # the rate declared
+
+# ---------------------------------------------------------------------------------------------------------------
+# Fixed limit, art. 11(2): every bet and raise is the round's unit; art. 12(2): at most three raises a round;
+# art. 12(4): no cap with two players in the hand. A check-raise is not forbidden.
+
+FIXED = {"betting": "fixed_limit", "small_bet": "10", "big_bet": "20"}
+
+
+def _betting(preflop: list[tuple], flop: list[tuple], table_id: str, config: dict | None = None) -> list[dict]:
+    """Button 1, seats 1-3, blinds 5/10; ``preflop`` and ``flop`` as logged; whoever did not fold checks down the
+    turn and river; seat 1's aces win, less 5% rounded down."""
+    t = Table(table_id, **(config or {}))
+    h = t.hand("h1", 1, {1: "1000", 2: "1000", 3: "1000"})
+    h.act(2, "post_small_blind", 5)
+    h.act(3, "post_big_blind", 10)
+    h.deal({2: "7c2d", 3: "8c3d", 1: "AsAh"})
+    for a in preflop:
+        h.act(*a)
+    h.street(*BOARD[:3])
+    for a in flop:
+        h.act(*a)
+    live = [s for s in (2, 3, 1) if (s, "fold") not in {a[:2] for a in preflop + flop}]
+    for cards in (BOARD[3:4], BOARD[4:]):
+        h.street(*cards)
+        for seat in live:
+            h.act(seat, "check")
+    h.show(*live)
+    pot = sum(h.put.values())
+    h.rake(pot // 20)
+    h.award(1, pot - pot // 20)
+    h.end()
+    return t.rows
+
+
+LIMPED = [(1, "call", 10), (2, "call", 5), (3, "check")]
+CHECKED = [(2, "check"), (3, "check"), (1, "check")]
+# pre-flop: the big blind is the bet; raises to 20, 30, 40 are three
+case("fl-three-raises", partial(_betting, [(1, "raise", 20), (2, "raise", 25), (3, "raise", 30), (1, "call", 20),
+                                           (2, "call", 10)], CHECKED, config=FIXED), [])
+case("fl-fourth-raise", partial(_betting, [(1, "raise", 20), (2, "raise", 25), (3, "raise", 30), (1, "raise", 30),
+                                           (2, "call", 20), (3, "call", 10)], CHECKED, config=FIXED), ["THE-12.2"])
+case("fl-heads-up-no-cap", partial(_betting, [(1, "raise", 20), (2, "fold"), (3, "raise", 20), (1, "raise", 20),
+                                              (3, "raise", 20), (1, "raise", 20), (3, "call", 10)],
+                                   [(3, "check"), (1, "check")], config=FIXED), [])
+# flop: a bet and three raises, then a fourth
+case("fl-flop-bet-three-raises", partial(_betting, LIMPED, [(2, "bet", 10), (3, "raise", 20), (1, "raise", 30),
+                                                            (2, "raise", 30), (3, "call", 20), (1, "call", 10)],
+                                         config=FIXED), [])
+case("fl-flop-fourth-raise", partial(_betting, LIMPED, [(2, "bet", 10), (3, "raise", 20), (1, "raise", 30),
+                                                        (2, "raise", 30), (3, "raise", 30), (1, "call", 20),
+                                                        (2, "call", 10)], config=FIXED), ["THE-12.2"])
+case("fl-check-raise", partial(_betting, LIMPED, [(2, "check"), (3, "bet", 10), (1, "call", 10), (2, "raise", 20),
+                                                  (3, "call", 10), (1, "call", 10)], config=FIXED), [])
+case("fl-flop-bet-of-big-bet", partial(_betting, LIMPED, [(2, "bet", 20), (3, "call", 20), (1, "call", 20)],
+                                       config=FIXED), ["THE-11.2"])
+case("nl-check-raise", partial(_betting, LIMPED, [(2, "check"), (3, "bet", 10), (1, "call", 10), (2, "raise", 30),
+                                                  (3, "call", 20), (1, "call", 20)]), [])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The showdown. Art. 8(5): "all participants in the hand reveal their cards" (the text sets no order of showing);
+# art. 10(1): the best five of the seven cards, the board may play; art. 14(3): the Ace is low only in 5-4-3-2-A;
+# art. 15(3): four of a kind, "the other card is not counted"; arts. 15(7)-(10): kickers decide.
+
+
+def _showdown(cards: dict[int, str], board: list[str], awards: list[tuple[int, int]], table_id: str,
+              shows: list[int] | None = None, **config: object) -> list[dict]:
+    """Button 1, seats 1-3 limp and check down ``board``; ``shows``: who shows (default all); 30 less 1."""
+    t = Table(table_id, **config)
+    h = t.hand("h1", 1, {1: "1000", 2: "1000", 3: "1000"})
+    h.act(2, "post_small_blind", 5)
+    h.act(3, "post_big_blind", 10)
+    h.deal({s: cards[s] for s in (2, 3, 1)})
+    h.act(1, "call", 10)
+    h.act(2, "call", 5)
+    h.act(3, "check")
+    _check_down(h, [2, 3, 1], board)
+    h.show(*([2, 3, 1] if shows is None else shows))
+    h.rake(1)
+    for a in awards:
+        h.award(*a)
+    h.end()
+    return t.rows
+
+
+PLAIN = {2: "7c2d", 3: "8c3d", 1: "AsAh"}
+case("showdown-all-show", partial(_showdown, PLAIN, BOARD, [(1, 29)]), [])
+case("showdown-loser-mucks", partial(_showdown, PLAIN, BOARD, [(1, 29)], shows=[2, 1]), ["THE-8.4"])
+case("showdown-mucks-not-logged", partial(_showdown, PLAIN, BOARD, [(1, 29)], shows=[1], not_logged="showdown_mucks"),
+     [])
+WHEEL = {2: "4c5d", 3: "8c8d", 1: "AsAh"}  # on A-2-3-K-Q: a wheel (seat 2) beats three aces (seat 1)
+case("wheel-wins", partial(_showdown, WHEEL, ["Ad", "2s", "3h", "Kc", "Qc"], [(2, 29)]), [])
+case("wheel-beaten-by-trips", partial(_showdown, WHEEL, ["Ad", "2s", "3h", "Kc", "Qc"], [(1, 29)]), ["THE-15.1"])
+SIX_HIGH = {2: "4h9d", 3: "4c6d", 1: "KsKh"}  # on A-2-3-5-Q: 2-to-6 (seat 3) beats the wheel (seat 2)
+case("six-high-straight-wins", partial(_showdown, SIX_HIGH, ["Ad", "2s", "3h", "5c", "Qc"], [(3, 29)]), [])
+case("wheel-paid-over-six-high", partial(_showdown, SIX_HIGH, ["Ad", "2s", "3h", "5c", "Qc"], [(2, 29)]),
+     ["THE-14.2"])
+NO_WRAP = {2: "4h9d", 3: "5c6d", 1: "7s7h"}  # on Q-K-A-2-3 the player with a 4 has no straight: 7s win
+case("no-wrap-around-straight", partial(_showdown, NO_WRAP, ["Qd", "Ks", "Ah", "2h", "3c"], [(1, 29)]), [])
+case("wrap-around-paid", partial(_showdown, NO_WRAP, ["Qd", "Ks", "Ah", "2h", "3c"], [(2, 29)]), ["THE-15.1"])
+BROADWAY = {2: "2c3d", 3: "2h3h", 1: "4s5s"}  # the board's straight plays for all: 29 in three, 2 over to seat 1
+case("board-plays", partial(_showdown, BROADWAY, ["Ad", "Ks", "Qh", "Jc", "Tc"], [(1, 11), (2, 9), (3, 9)]), [])
+case("board-plays-one-paid", partial(_showdown, BROADWAY, ["Ad", "Ks", "Qh", "Jc", "Tc"], [(1, 29)]), ["THE-14.1"])
+KICKER = {2: "Ac2d", 3: "AhJh", 1: "3s6s"}  # ace-king-queen: the jack beats the nine
+case("kicker-decides", partial(_showdown, KICKER, ["Kd", "Qs", "9h", "5c", "8h"], [(3, 29)]), [])
+case("kicker-ignored", partial(_showdown, KICKER, ["Kd", "Qs", "9h", "5c", "8h"], [(2, 29)]), ["THE-10.2"])
+case("kicker-split", partial(_showdown, KICKER, ["Kd", "Qs", "9h", "5c", "8h"], [(2, 14), (3, 15)]), ["THE-10.5"])
+QUADS = {2: "Ac2d", 3: "3h2h", 1: "4s6s"}  # four kings on the board: the fifth card is not counted
+case("quads-on-board-tie", partial(_showdown, QUADS, ["Kd", "Ks", "Kh", "Kc", "8h"], [(1, 11), (2, 9), (3, 9)]), [])
+case("quads-kicker-paid", partial(_showdown, QUADS, ["Kd", "Ks", "Kh", "Kc", "8h"], [(2, 29)]), ["THE-15.2"])
+case("quads-kicker-common", partial(_showdown, QUADS, ["Kd", "Ks", "Kh", "Kc", "8h"], [(2, 29)]), [],
+     profile="common")
+
+# ---------------------------------------------------------------------------------------------------------------
+# Art. 9(2): a hand that cannot be corrected "is declared void and the bets are returned"; art. 16: no rake on it.
+# Art. 13(3): a folded player's chips go to the winner; the big blind who is left alone owes no action.
+
+
+def _voided(refunds: dict[int, int], rake: int, table_id: str) -> list[dict]:
+    """Seat 1 raises to 30, seat 2 calls, seat 3 folds his big blind; the hand is voided on the flop."""
+    t = Table(table_id)
+    h = t.hand("h1", 1, {1: "1000", 2: "1000", 3: "1000"})
+    h.act(2, "post_small_blind", 5)
+    h.act(3, "post_big_blind", 10)
+    h.deal({2: "7c2d", 3: "8c3d", 1: "AsAh"})
+    h.act(1, "raise", 30)
+    h.act(2, "call", 25)
+    h.act(3, "fold")
+    h.street(*BOARD[:3])
+    h.emit("void", reason="a board card exposed before the burn")
+    h.rake(rake)
+    for seat, amount in refunds.items():
+        h.refund(seat, amount)
+    h.end()
+    return t.rows
+
+
+case("void-all-returned", partial(_voided, {1: 30, 2: 30, 3: 10}, 0), [])  # the folded big blind too
+case("void-folded-kept", partial(_voided, {1: 30, 2: 30}, 0), ["THE-9.1"])
+case("void-raked", partial(_voided, {1: 30, 2: 30, 3: 7}, 3), ["THE-9.1", "THE-16.5"])
+
+
+def _walk(awards: list[tuple], refunds: list[tuple], table_id: str) -> list[dict]:
+    """Everyone folds to the big blind: he takes the small blind; his own uncalled 5 comes back."""
+    t = Table(table_id)
+    h = t.hand("h1", 1, {1: "1000", 2: "1000", 3: "1000"})
+    h.act(2, "post_small_blind", 5)
+    h.act(3, "post_big_blind", 10)
+    h.deal({2: "7c2d", 3: "8c3d", 1: "AsAh"})
+    h.act(1, "fold")
+    h.act(2, "fold")
+    h.rake(0)  # 5% of 10 is 0.5: nothing in chips of 1
+    for r in refunds:
+        h.refund(*r)
+    for a in awards:
+        h.award(*a)
+    h.end()
+    return t.rows
+
+
+case("walk", partial(_walk, [(3, 10)], [(3, 5)]), [])
+case("walk-uncalled-kept", partial(_walk, [(3, 15)], []), ["THE-10.2"])
+case("walk-folded-paid", partial(_walk, [(3, 5), (2, 5)], [(3, 5)]), ["THE-13.3"])
+
+# Art. 9(1): "Any error found in dealing, whether of the first two cards or of the additional cards, shall be
+# corrected at once": a dealing error the log shows corrected (`correction`) is what the article requires. The log
+# keeps every card as first dealt, so the cards as dealt are not the hands played: the rules of the cards dealt are
+# not evaluated for the hand, and the error is no finding.
+
+
+def _corrected(deals: list[tuple[int, str, str]], corrected: bool, table_id: str) -> list[dict]:
+    """Button 1, seats 1-3; the hole cards as ``deals`` (seat, card, face), then (``corrected``) a correction; the
+    hand is limped and checked down, seat 1's aces win 30 less 1."""
+    t = Table(table_id)
+    h = t.hand("h1", 1, {1: "1000", 2: "1000", 3: "1000"})
+    h.act(2, "post_small_blind", 5)
+    h.act(3, "post_big_blind", 10)
+    for seat, c, face in deals:
+        h.emit("deal", card=c, to="seat", seat=seat, face=face)
+        h.hole.setdefault(seat, []).append(c)
+    if corrected:
+        h.emit("correction", reason="hole card exposed: replaced")
+    h.act(1, "call", 10)
+    h.act(2, "call", 5)
+    h.act(3, "check")
+    _check_down(h, [2, 3, 1])
+    for seat in (2, 3, 1):
+        for c in h.hole[seat][-2:]:
+            h.emit("show", seat=seat, card=c)
+    h.rake(1)
+    h.award(1, 29)
+    h.end()
+    return t.rows
+
+
+EXPOSED = [(2, "7c", "up"), (3, "8c", "down"), (1, "As", "down"), (2, "2d", "down"), (3, "3d", "down"),
+           (1, "Ah", "down"), (2, "Jc", "down")]  # seat 2's first card came face up and was replaced by the next
+case("exposed-hole-card", partial(_corrected, EXPOSED, False), ["THE-6.1", "THE-6.1"])  # face up; 3 cards
+case("exposed-hole-card-corrected", partial(_corrected, EXPOSED, True), [])
+MISDEALT = [(3, "8c", "down"), (2, "7c", "down"), (1, "As", "down"), (2, "2d", "down"), (3, "3d", "down"),
+            (1, "Ah", "down")]  # the first card to the big blind: corrected, as art. 9(1) requires
+case("deal-order", partial(_corrected, MISDEALT, False), ["THE-3.2", "THE-6.1"])
+case("deal-order-corrected", partial(_corrected, MISDEALT, True), [])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Straddles and posts out of turn are not in the text: no finding for them as such. Art. 6(4): "the player who bet
+# the highest big blind" acts last pre-flop.
+
+
+def _straddled(preflop: list[tuple], table_id: str) -> list[dict]:
+    """Button 1, seats 1-4: blinds, seat 4 straddles 20, then ``preflop``; checked down; seat 1's aces win."""
+    t = Table(table_id)
+    h = t.hand("h1", 1, {1: "1000", 2: "1000", 3: "1000", 4: "1000"})
+    h.act(2, "post_small_blind", 5)
+    h.act(3, "post_big_blind", 10)
+    h.act(4, "post_straddle", 20)
+    h.deal({2: "7c2d", 3: "8c3d", 4: "Jd3c", 1: "AsAh"})
+    for a in preflop:
+        h.act(*a)
+    _check_down(h, [2, 3, 4, 1])
+    h.show(2, 3, 4, 1)
+    h.rake(4)
+    h.award(1, 76)
+    h.end()
+    return t.rows
+
+
+case("straddle", partial(_straddled, [(1, "call", 20), (2, "call", 15), (3, "call", 10), (4, "check")]), [])
+case("straddle-no-option", partial(_straddled, [(1, "call", 20), (2, "call", 15), (3, "call", 10)]), ["THE-6.2"])
 
 
 @pytest.fixture(scope="module")

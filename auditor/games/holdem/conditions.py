@@ -26,15 +26,24 @@ from auditor.games.poker.conditions import (
 from auditor.games.poker.hand import Action
 
 # Hold'em's rules read the poker conditions from here, with hold'em's own below.
-__all__ = ["NO_SEAT", "all_in_logged", "all_of", "betting", "board_dealt", "dealt", "played_only", "previous_hand",
-           "raked", "reached", "seated", "short_bet", "short_blind", "short_call", "stacks_logged", "unless_not_logged",
-           "unlogged_rake", "voided_only"]
+__all__ = ["CORRECTED", "NO_SEAT", "all_in_logged", "all_of", "as_dealt", "betting", "board_dealt", "dealt",
+           "played_only", "previous_hand", "raked", "reached", "seated", "short_bet", "short_blind", "short_call",
+           "stacks_logged", "unless_not_logged", "unlogged_rake", "voided_only"]
 
 
 def short_blind(hand: Hand, a: Action) -> bool:
     """A blind below the table's, lawful only as an all-in (arts. 4(3), 5)."""
     name = {"post_small_blind": "small_blind", "post_big_blind": "big_blind"}.get(a.kind)
     return name is not None and a.amount < hand.table.money(name, a.amount)
+
+
+CORRECTED = "dealing error corrected (art. 9(1)): the cards as dealt are not the hands played"
+
+
+def as_dealt(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about the cards as dealt (their number, order, faces, the deck): a hand whose dealing error was corrected
+    (art. 9(1) requires it) keeps in its log every card as first dealt, not the hands played."""
+    return CORRECTED if hand.corrected is not None else None
 
 
 def board_dealt(*streets: str) -> Applies:

@@ -79,6 +79,8 @@ class _HandReplay(HandFeed[Hand]):
             else:
                 self.hand.board.append(Card(src, card, None, face, street))
                 self.board_count = n + 1
+        elif event == "correction":
+            self.hand.corrected = self.hand.corrected or src
         elif event == "shuffle" or event == "cut":
             self.shuffle_or_cut(event, src, method)
         elif event in AFTER_BETTING:  # a rake too ends the betting: in hold'em it is taken after it

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.conditions import seated, unless_not_logged
+from auditor.games.holdem.conditions import as_dealt, seated, unless_not_logged
 from auditor.games.holdem.hand import Hand
 from auditor.games.poker.order import clockwise
 
@@ -36,7 +36,7 @@ register(ReplayRule[Hand](id="THE-3.1", game="holdem", check=_cut,
 def _first_card_applies(hand: Hand, ruleset: Ruleset) -> str | None:
     """A seat of a played hand that did not receive its two cards may have been dealt the first card, unlogged:
     that is THE-6.1's finding (a voided hand's deal may stop anywhere, art. 9(2))."""
-    why = unless_not_logged("deal_order")(hand, ruleset) or seated(hand, ruleset)
+    why = unless_not_logged("deal_order")(hand, ruleset) or seated(hand, ruleset) or as_dealt(hand, ruleset)
     if why or hand.button is None:
         return why or "button not logged"
     counts = {s: sum(d.seat == s for d in hand.deals) for s in hand.seats}

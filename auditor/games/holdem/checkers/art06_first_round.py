@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.conditions import all_in_logged, all_of, dealt, seated, short_call
+from auditor.games.holdem.conditions import all_in_logged, all_of, as_dealt, dealt, seated, short_call
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
 from auditor.games.poker.hand import Card
@@ -62,7 +62,8 @@ def _preflop_options(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                                 "due (art. 6(3)(1))", f"{due.normalize():f}", f"{a.amount.normalize():f}")
 
 
-register(ReplayRule[Hand](id="THE-6.1", game="holdem", check=_hole_cards, applies=all_of(dealt, seated)))
+register(ReplayRule[Hand](id="THE-6.1", game="holdem", check=_hole_cards,
+                          applies=all_of(dealt, seated, as_dealt)))
 register(ReplayRule[Hand](id="THE-6.2", game="holdem", check=lambda h, r: [
     *out_of_turn(("preflop",), "art. 6(3)")(h, r), *closed_early(("preflop",), False, "art. 6(3)")(h, r)],
     applies=seated))

@@ -13,6 +13,7 @@ from auditor.games.holdem.board import street_cards
 from auditor.games.holdem.conditions import (
     all_in_logged,
     all_of,
+    as_dealt,
     board_dealt,
     reached,
     seated,
@@ -43,7 +44,7 @@ def _options(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
 
 # A hand that ended before the flop is not applicable to these rules.
 register(ReplayRule[Hand](id="THE-7.1", game="holdem", check=lambda h, r: street_cards(h, "flop", 3, "art. 7(1)"),
-                          applies=all_of(board_dealt("flop"), unless_not_logged("burns"))))
+                          applies=all_of(board_dealt("flop"), unless_not_logged("burns"), as_dealt)))
 register(ReplayRule[Hand](id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)"),
                           applies=all_of(reached("flop"), seated)))
 register(ReplayRule[Hand](id="THE-7.3", game="holdem", check=_options,
