@@ -152,10 +152,31 @@ def _betting_board(hand: px.ExportedHand) -> int:
     return sum(e["event"] == "board" for e in hand.events[:end])
 
 
+def _option_due(hand: px.ExportedHand) -> bool:
+    """Art. 6(4): a player called the big blind before the flop and nobody but the big blind raised."""
+    big = next(e["seat"] for e in hand.events if e.get("action") == "post_big_blind")
+    preflop = [a for a in hand.actions if a.street == "preflop"]
+    return any(a.kind == "call" for a in preflop) and not any(a.kind in ("bet", "raise") and a.seat != big
+                                                              for a in preflop)
+
+
+def _at_showdown(hand: px.ExportedHand) -> list[px.StandardHighHand]:
+    """PokerKit's best hands of the players left at a showdown (none: no showdown)."""
+    live = [s for s in hand.hole if s not in hand.folded]
+    return [px.best_hand(hand.hole[s], hand.board) for s in live] if len(live) > 1 else []
+
+
+def _split(hand: px.ExportedHand) -> list[dict[int, int]]:
+    """PokerKit's pushes of a pot to more than one player."""
+    return [chips for _, chips in hand.pushes if len(chips) > 1]
+
+
 def check_coverage(result, tables: list[px.ExportedTable]) -> None:
     """Every hand is evaluated by every enforced rule that applies to it: nothing the rules need is missing from the
     export (only the rake and blind-limit rules are not evaluated: no rake rate, no blind limits declared). The rules
-    of a street apply to the hands that reached it, the showdown's to those with two players or more left."""
+    of a street apply to the hands that reached it, the showdown's to those with two players or more left, and a rule
+    about a manual shuffle, a raise, a fold, a tie, an odd chip, a 5-4-3-2-A or equal fours of a kind to the hands
+    where it occurred."""
     hands = Counter(t.betting for t in tables for _ in t.hands)
     first_hands, played = len(tables), sum(hands.values())
     board = Counter(len(h.board) for t in tables for h in t.hands)
@@ -163,10 +184,24 @@ def check_coverage(result, tables: list[px.ExportedTable]) -> None:
     showdowns = sum(h.n - len(h.folded) > 1 for t in tables for h in t.hands)
     dealt = {cards: sum(n for length, n in board.items() if length >= cards) for cards in (3, 4, 5)}
     bet = {cards: sum(n for length, n in betting.items() if length >= cards) for cards in (3, 4)}
+    every = [(t.betting, h) for t in tables for h in t.hands]
+    raised = Counter(b for b, h in every if any(a.kind == "raise" for a in h.actions))
+    aggressive = Counter(b for b, h in every if any(a.kind in ("bet", "raise") for a in h.actions))
+    wheel = {"A", "2", "3", "4", "5"}
     applies = {"THE-1.2": played - first_hands, "THE-1.3": first_hands, "THE-4.2": 0, "THE-9.1": 0, "THE-16.5": 0,
-               "THE-11.2": hands["fixed_limit"], "THE-12.2": hands["fixed_limit"], "THE-11.3": hands["no_limit"],
+               "THE-11.2": aggressive["fixed_limit"], "THE-12.2": raised["fixed_limit"], "THE-11.3": hands["no_limit"],
                "THE-7.1": dealt[3], "THE-8.1": dealt[4], "THE-8.2": dealt[5], "THE-8.4": showdowns,
-               "THE-7.2": bet[3], "THE-7.3": bet[3], "THE-8.3": bet[4]}
+               "THE-6.5": bet[3], "THE-7.2": bet[3], "THE-7.3": bet[3], "THE-8.3": bet[4],
+               "THE-3.1": sum(any(e.get("method") == "manual" for e in h.events) for _, h in every),
+               "THE-6.4": sum(_option_due(h) for _, h in every), "THE-12.1": sum(raised.values()),
+               "THE-13.2": sum(bool(h.folded) for _, h in every), "THE-13.3": sum(bool(h.folded) for _, h in every),
+               "THE-10.5": showdowns, "THE-15.1": showdowns,
+               "THE-10.3": sum(bool(_split(h)) for _, h in every), "THE-14.1": sum(bool(_split(h)) for _, h in every),
+               "THE-10.4": sum(any(len(set(c.values())) > 1 for c in _split(h)) for _, h in every),
+               "THE-14.2": sum(any({str(c.rank) for c in b.cards} == wheel and b.entry.label.name in (
+                   "STRAIGHT", "STRAIGHT_FLUSH") for b in _at_showdown(h)) for _, h in every),
+               "THE-15.2": sum(any(px.best_hand(h.hole[s], h.board).entry.label.name == "FOUR_OF_A_KIND"
+                                   for c in _split(h) for s in c) for _, h in every)}
     for rule in result.rules:
         if not rule.enforced:
             continue

@@ -199,12 +199,13 @@ def with_card(rows: list[dict], event: str, old: str, new: str) -> list[dict]:
 
 def test_a_hole_card_also_on_the_board_is_one_finding(tmp_path):
     """The button's As is also the flop's first card: THE-1.1, once; the hands cannot be valued, so the award rules
-    are not evaluated (it crashed the showdown review: repeated card)."""
+    are not evaluated (it crashed the showdown review: repeated card); nobody folded, so THE-13.3 is not applicable."""
     rows = with_card(checked_down("h1", 1, 10, 1), "board", "Kd", "As")
     findings, rules = run(tmp_path, rows, rake_rate="0.05")
     assert rules_of(findings) == [("THE-1.1", "h1")]
-    for rule in ("THE-10.3", "THE-13.3", "THE-14.1", "THE-15.1"):
+    for rule in ("THE-10.3", "THE-14.1", "THE-15.1"):
         assert rules[rule].not_evaluated_reasons == {DUPLICATE: 1}, rule
+    assert (rules["THE-13.3"].evaluated, rules["THE-13.3"].not_evaluated) == (0, 0)
 
 
 def test_the_showdown_review_is_kept_among_the_hands_derived_facts():

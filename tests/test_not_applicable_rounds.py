@@ -14,7 +14,9 @@ LATER_ROUNDS = ("5CS-10.9", "5CS-10.10", "5CS-10.11", "5CS-10.12", "5CS-10.13", 
 FLOP_ON = ("THE-7.1", "THE-7.2", "THE-7.3", "THE-8.1", "THE-8.2", "THE-8.3", "THE-8.4")
 
 
-def _stud(won_in_round_1: bool) -> list[dict]:
+def _stud(won_in_round_1: bool, raised: bool = False, cut_by: str | None = None) -> list[dict]:
+    """Seat 2 bets 20 (after a cut of 10 cards by ``cut_by``) and seat 5 folds, or calls (``raised``: raises to 40,
+    called), checked down: seat 2's Ace wins."""
     t = Table()
     for seat in (2, 5):
         t.emit("buy_in", seat=seat, player=f"P{seat}", amount="2000")
@@ -22,12 +24,14 @@ def _stud(won_in_round_1: bool) -> list[dict]:
     if won_in_round_1:
         _fold_to_the_opener(t, "H1", {2: "2000", 5: "2000"})
         return t.rows
-    h = _standard(t)
+    h = _standard(t, cuts=((cut_by, 10),) if cut_by else ())
     h.act(2, "bet", 20)
-    h.act(5, "call", 20)
+    h.act(5, "raise" if raised else "call", 40 if raised else 20)
+    if raised:
+        h.act(2, "call", 20)
     _check_down(h)
     h.rake("0")
-    h.award(2, "60", 0)
+    h.award(2, "100" if raised else "60", 0)
     h.end()
     return t.rows
 

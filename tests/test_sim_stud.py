@@ -348,7 +348,9 @@ def test_same_seed_same_bytes(tmp_path: Path) -> None:
 def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[dict]]) -> None:
     """Every record fits the schema, and the ingester accepts all of them in each format; the rules with a checker
     (set-based and replayed) find nothing and judge every hand they apply to: 5CS-4.1 the hands won uncontested, the
-    other award rules the showdowns, the rest every hand; nothing is quarantined, and the verdict is compliant."""
+    other award rules the showdowns (4.3 and 5.4 those with a tie, 11.1 those with an all-in), a rule about a round,
+    a bet, a raise or an uncalled bet the hands where it occurred, the rest every hand; nothing is quarantined, and
+    the verdict is compliant."""
     assert {path.suffix for path in day.iterdir()} == {".jsonl", ".csv", ".parquet"}
     for records in tables.values():
         assert records[0]["event"] == "table_open" and records[-1]["event"] == "table_close"
@@ -371,11 +373,42 @@ def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[di
     for (table, hand, _), n in cards.items():
         most[(table, hand)] = max(most.get((table, hand), 0), n)
     reached = {k: sum(n > k for n in most.values()) for k in (2, 3, 4)}
+    # the rules about a bet, a raise, an uncalled bet, a tie or an all-in apply to the hands where it occurred
+    by_hand: dict[tuple[str, str], list[dict]] = {}
+    for rs in tables.values():
+        for r in rs:
+            if r.get("hand_id"):
+                by_hand.setdefault((r["table_id"], r["hand_id"]), []).append(r)
+    actions = {k: [r for r in rs if r["event"] == "action"] for k, rs in by_hand.items()}
+    shown = {k for k, rs in by_hand.items() if any(r["event"] == "show" for r in rs)}
+
+    def uncalled(acts: list[dict]) -> bool:
+        put = Counter[int]()
+        for a in acts:
+            if a["action"] != "post_ante":
+                put[a["seat"]] += money(a)
+        top = sorted(put.values(), reverse=True) + [0, 0]
+        return top[0] > top[1]
+
+    def tied(rs: list[dict]) -> bool:
+        pots = Counter(r.get("pot") for r in rs if r["event"] == "award")
+        return any(n > 1 for n in pots.values())
+
+    def all_in(k: tuple[str, str]) -> bool:
+        return any(a.get("all_in") for a in actions[k]) or any(
+            r["event"] == "award" and (r.get("pot") or 0) > 0 for r in by_hand[k])
+
     applies = (dict.fromkeys(replayed, hands) | {"5CS-4.1": hands - showdowns}
                | dict.fromkeys(SHOWDOWN_RULES, showdowns)
-               | dict.fromkeys(("5CS-10.9", "5CS-10.10", "5CS-10.13", "5CS-10.15"), reached[2])
+               | dict.fromkeys(("5CS-10.8", "5CS-10.9", "5CS-10.10", "5CS-10.13", "5CS-10.15"), reached[2])
                | {"5CS-10.11": reached[3], "5CS-10.12": reached[4], "5CS-10.17": reached[4], "5CS-10.18": showdowns,
-                  "5CS-10.16": hands - showdowns})
+                  "5CS-10.16": hands - showdowns}
+               | dict.fromkeys(("5CS-10.6", "5CS-10.14"), sum(
+                   any(a["action"] in ("bet", "raise") for a in acts) for acts in actions.values()))
+               | {"5CS-10.7": sum(any(a["action"] == "raise" for a in acts) for acts in actions.values()),
+                  "5CS-9.2": sum(uncalled(acts) for acts in actions.values()),
+                  "5CS-11.1": sum(all_in(k) for k in shown)}
+               | dict.fromkeys(("5CS-4.3", "5CS-5.4"), sum(tied(by_hand[k]) for k in shown)))
     assert replayed >= SHOWDOWN_RULES and {r.id: r.evaluated for r in result.rules if r.id in replayed} == applies
 
 

@@ -42,8 +42,12 @@ def test_a_simulated_day_is_lawful_and_every_rule_evaluates_it(tmp_path: Path) -
     con.close()
     assert result.quarantine == [] and result.findings == []
     rules = {r.id: r for r in result.rules}
+    # premises a lawful day may lack (a tie, an exposed hole card): their rules may be not applicable to every hand
+    # (their fixtures hold them; tests/test_sim_stud.py counts the hands each replayed rule applies to)
+    rare = {"5CS-4.3", "5CS-5.4", "5CS-11.4"}
     for rule in CHECKED:
-        assert rules[rule].evaluated > 0 and rules[rule].not_evaluated == 0, (rule, rules[rule].not_evaluated_reasons)
+        assert rules[rule].evaluated > 0 or rule in rare, rule
+        assert rules[rule].not_evaluated == 0, (rule, rules[rule].not_evaluated_reasons)
 
 
 @pytest.mark.parametrize(("rule", "source", "rules"), [
@@ -61,7 +65,7 @@ def test_what_the_source_does_not_log_is_not_evaluated(tmp_path: Path, rule: str
     for name in rules:
         evaluated, reasons = summary[name]
         assert f"{source.replace('_', ' ')} not logged by the source" in reasons, (name, reasons)
-    assert summary[rules[-1]][0] == (1 if rule == "5CS-6.6" else 0)  # 6.6's first hand has no previous one
+    assert summary[rules[-1]][0] == 0  # 6.6's first hand has no previous one: not applicable
 
 
 def test_an_unlogged_card_leaves_the_pack_rules_open_unless_a_card_breaches_them(tmp_path: Path) -> None:
@@ -101,8 +105,8 @@ def test_a_quarantined_record_leaves_its_hand_and_pack_not_evaluated(tmp_path: P
     evaluated, reasons = summary["5CS-3.1"]
     assert (evaluated, reasons) == (2, {"input error in hand (quarantined record)": 1})
     assert summary["5CS-2.1"] == (0, {"input error in a hand of the pack (quarantined record)": 1})
-    # H3 is compared with H2 by neither player: H2 carries the input error
-    assert summary["5CS-6.6"] == (1, {"input error in hand (quarantined record)": 1,
+    # H3 is compared with H2 by neither player: H2 carries the input error; in H1 everyone sits down (not applicable)
+    assert summary["5CS-6.6"] == (0, {"input error in hand (quarantined record)": 1,
                                       "the player's previous hand has a quarantined record": 1})
 
 
@@ -163,8 +167,9 @@ def test_a_corrected_hand_is_not_judged_on_its_cards_as_dealt(tmp_path: Path) ->
     rows[at:at] = [wrong, fixed]  # the wrong deal, the correction, then the deal as it should be
     summary, findings = run(tmp_path, rows)
     reason = "dealing error corrected (art. 11 e)): the cards as dealt are not the hands played"
-    for rule in ("5CS-1.2", "5CS-10.3", "5CS-11.4"):
+    for rule in ("5CS-1.2", "5CS-10.3"):
         assert summary[rule] == (1, {reason: 1}), rule
+    assert summary["5CS-11.4"] == (0, {})  # no card exposed in either hand: not applicable
     assert findings == []
 
 

@@ -250,7 +250,8 @@ WITH s AS (
   SELECT table_id, shoe_id, min(seq) AS start_seq, arg_min(line, seq) AS start_line, arg_min(file, seq) AS file
   FROM bac_events WHERE event = 'shoe_start' GROUP BY table_id, shoe_id
 ), first_coup AS (
-  SELECT table_id, shoe_id, min(start_seq) AS first_coup_seq, bool_or(cut_card_out) AS cut_card_out
+  SELECT table_id, shoe_id, min(start_seq) AS first_coup_seq, bool_or(cut_card_out) AS cut_card_out,
+    count(*) FILTER (WHERE demo) AS demo_coups
   FROM bac_coups GROUP BY table_id, shoe_id
 ), opening AS (
   SELECT s.table_id, s.shoe_id,
@@ -275,7 +276,8 @@ WITH s AS (
   SELECT table_id, shoe_id, max(line) AS end_line FROM bac_events WHERE event = 'shoe_end' GROUP BY ALL
 )
 SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
-       f.first_coup_seq, coalesce(f.cut_card_out, false) AS cut_card_out, o.burns, o.first_burn,
+       f.first_coup_seq, coalesce(f.cut_card_out, false) AS cut_card_out, coalesce(f.demo_coups, 0) AS demo_coups,
+       o.burns, o.first_burn,
        o.first_burn_seq, o.first_burn_line,
        CASE WHEN o.positions = o.cuts THEN o.fewest_behind END AS cut_position, o.cut_seq, o.cut_line,
        coalesce(n.end_line, s.start_line) AS end_line,

@@ -29,12 +29,18 @@ DEALT_COUPS = Scope("bac_coups", "NOT demo", f"""CASE
   END""")
 
 # The coups whose tableau is judged: cards that read as P1 B1 P2 B2 [P3] [B3], all of them logged.
-TABLEAU_COUPS = Scope("bac_coups", "NOT demo", f"""CASE
+_TABLEAU_MISSING = f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_COUP}'
     WHEN voided OR corrected THEN '{VOIDED_OR_CORRECTED}'
     WHEN NOT (counts_ok AND first_four_ok AND thirds_ok) THEN '{UNREADABLE_CARDS}'
     WHEN NOT cards_known THEN '{UNKNOWN_CARD}'
-  END""")
+  END"""
+
+
+def tableau_coups(premise: str) -> Scope:
+    """The coups whose tableau is judged, of those where ``premise`` holds (a natural, the Player standing or
+    drawing): a coup whose cards are known and read as a coup without it is not applicable to the rule."""
+    return Scope("bac_coups", f"NOT demo AND (({_TABLEAU_MISSING}) IS NOT NULL OR ({premise}))", _TABLEAU_MISSING)
 
 
 def settlements(where: str, logged: str | None = None, when_result: str | None = None) -> Scope:

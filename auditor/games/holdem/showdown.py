@@ -8,7 +8,7 @@ the hand"; art. 14(3): "in a straight, the Ace counts as the lowest" (5-4-3-2-A 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
@@ -16,8 +16,8 @@ from auditor.games.holdem.evaluate import best_five, rank7
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.rake import largest_rake
 from auditor.games.poker import award_kinds as kind
-from auditor.games.poker import showdown
-from auditor.games.poker.cards import STRAIGHT, STRAIGHT_FLUSH, category_of
+from auditor.games.poker import award_premises, showdown
+from auditor.games.poker.cards import FOUR_OF_A_KIND, STRAIGHT, STRAIGHT_FLUSH, category_of
 from auditor.games.poker.order import clockwise
 from auditor.games.poker.showdown import Review, Showdown, unsettled
 
@@ -119,6 +119,37 @@ def awards_applies(hand: Hand, ruleset: Ruleset) -> str | None:
     if hand.void is not None:
         return NOT_APPLICABLE  # judged under THE-9.1
     return awards_missing(hand) or review(hand, ruleset).missing
+
+
+def _wheel_held(hand: Hand, r: Review) -> bool:
+    """A hand at the showdown is 5-4-3-2-A."""
+    cards, board = _cards(hand), _board(hand)
+    if cards is None or len(board) != 5:
+        return False
+    return any(_is_wheel(cards[s], board) for s in r.ranks if s in cards)
+
+
+def _tied_quads(hand: Hand, r: Review) -> bool:
+    """Equal fours of a kind share a pot (their fifth cards not counted)."""
+    return any(len(p.winners) > 1 and category_of(r.ranks.get(p.winners[0], 0)) == FOUR_OF_A_KIND for p in r.pots)
+
+
+# What must happen in a hand for an award rule to say anything about it; a hand won without a showdown has none.
+_PREMISES: dict[str, award_premises.Premise[Hand]] = {
+    "THE-10.3": award_premises.tied, "THE-10.4": award_premises.odd_chips, "THE-14.1": award_premises.tied,
+    "THE-14.2": _wheel_held, "THE-15.2": _tied_quads,
+}
+
+
+def showdown_applies(rule_id: str) -> Callable[[Hand, Ruleset], str | None]:
+    """The rules about the hands compared at a showdown (a tie, an odd chip, a 5-4-3-2-A, equal fours of a kind, the
+    ranking) say nothing about a hand without their premise (one won without a showdown): not applicable there,
+    unless the award review blames the rule all the same."""
+    premise = award_premises.award_premise(rule_id, SHOWDOWN, _PREMISES.get(rule_id, award_premises.contested))
+
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        return awards_applies(hand, ruleset) or premise(hand, ruleset)
+    return applies
 
 
 def awards_missing(hand: Hand) -> str | None:

@@ -83,6 +83,24 @@ def reached(street: str) -> Applies[Hand]:
     return applies
 
 
+def bet_made(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about play after a bet (calls, raises, no check facing it) say nothing about a hand in which nobody bet
+    or raised: not applicable."""
+    return None if any(a.kind in ("bet", "raise") for a in hand.actions) else NOT_APPLICABLE
+
+
+def raise_made(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about the size or number of raises say nothing about a hand without one (a raise, or a bet facing a
+    bet): not applicable."""
+    raised = any(a.kind == "raise" or (a.kind == "bet" and a.current_bet > 0) for a in hand.actions)
+    return None if raised else NOT_APPLICABLE
+
+
+def fold_made(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about a folded player's chips say nothing about a hand in which nobody folded: not applicable."""
+    return None if hand.folded else NOT_APPLICABLE
+
+
 def played_only(hand: Hand, ruleset: Ruleset) -> str | None:
     """Rules about the pot of a played hand; a voided hand is judged under the rule of voided hands."""
     return NOT_APPLICABLE if hand.void is not None else None

@@ -241,3 +241,4 @@ def award_breaches(rule_id: str, game: Showdown[H]) -> Callable[[H, Ruleset], It
             if rule == rule_id:
                 yield breach(src, message, expected, found)
     return check
+

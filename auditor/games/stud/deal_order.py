@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of, dealt, unless_not_logged
 from auditor.games.poker.hand import Card
-from auditor.games.stud.hand import Hand, per_hand
+from auditor.games.stud.hand import ROUNDS, Hand, per_hand
 from auditor.games.stud.turns import seats_known
 
 
@@ -42,6 +43,11 @@ def _deals_seated(hand: Hand, ruleset: Ruleset) -> str | None:
 # Logged in an order that can be judged: the deal, and the seats round the croupier.
 DEALING, _ = per_hand("dealing", all_of(seats_known, dealt, unless_not_logged("croupier_position"),
                                          unless_not_logged("deal_order"), _deals_seated))
+
+
+def later_cards(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules about the third to fifth cards: not applicable to a hand in which none was dealt (it ended in round 1)."""
+    return None if any(d.street in ROUNDS[1:] for d in hand.deals) else NOT_APPLICABLE
 
 
 def strongest(hand: Hand, seats: Sequence[int], round_no: int) -> int | str:

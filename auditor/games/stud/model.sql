@@ -141,7 +141,8 @@ SELECT st.*, a.* EXCLUDE (hand_key), coalesce(se.seats, 0) AS seats, coalesce(se
   CASE WHEN a.antes = se.seats AND a.ante_seats = se.seats AND a.ante_low = a.ante_high THEN a.ante_low END
     AS hand_ante,
   false AS tainted, NULL::VARCHAR AS chain, false AS stacks_unlogged, false AS entry_unlogged,
-  false AS buy_in_unlogged, false AS short_entry, false AS short_top_up, false AS withdrawn
+  false AS buy_in_unlogged, false AS short_entry, false AS short_top_up, false AS withdrawn,
+  false AS sitting_starts, false AS continuing, false AS top_up_due
 FROM starts st JOIN agg a USING (hand_key) JOIN stud_tables t USING (table_id)
 LEFT JOIN seated se USING (hand_key) LEFT JOIN first_deals d USING (hand_key) LEFT JOIN burns b USING (hand_key)
 LEFT JOIN faces f USING (hand_key) LEFT JOIN exposed x USING (hand_key);
@@ -206,12 +207,18 @@ FROM s LEFT JOIN m USING (hand_key, seat) JOIN stud_tables t USING (table_id);
 -- buy-in and whose stack is not logged (``entry_unlogged``); a player whose first hand in the log has no buy-in
 -- before it (``buy_in_unlogged``: his buy-in and his previous hand are unknown); and whether a player of the hand
 -- already breaches 5CS-6.2 (``short_entry``), 6.4 (``short_top_up``) or 6.6 (``withdrawn``), which no unknown
--- of another player's undoes.
+-- of another player's undoes. The premises of those rules: a player starts a sitting (``sitting_starts``), a player
+-- plays on from his previous hand (``continuing``), one of them ended it below the top-up threshold, or the log
+-- does not say whether (``top_up_due``).
 UPDATE stud_hands SET chain = c.chain, stacks_unlogged = c.stacks_unlogged, entry_unlogged = c.entry_unlogged,
   buy_in_unlogged = c.buy_in_unlogged, short_entry = c.short_entry, short_top_up = c.short_top_up,
-  withdrawn = c.withdrawn
+  withdrawn = c.withdrawn, sitting_starts = c.sitting_starts, continuing = c.continuing, top_up_due = c.top_up_due
 FROM (
   SELECT s.hand_key,
+    coalesce(bool_or(s.sitting_start), false) AS sitting_starts,
+    coalesce(bool_or(NOT s.sitting_start), false) AS continuing,
+    coalesce(bool_or(NOT s.sitting_start AND coalesce(s.prev_stack_after < h.top_up_below, true)), false)
+      AS top_up_due,
     min(s.chain) FILTER (WHERE NOT s.sitting_start) AS chain,
     coalesce(bool_or(NOT s.sitting_start AND (s.prev_stack_after IS NULL OR s.amount IS NULL)), false)
       AS stacks_unlogged,

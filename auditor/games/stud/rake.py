@@ -95,14 +95,20 @@ def _spared(hand: Hand, owner: int, ruleset: Ruleset) -> bool:
     return last is not None and last.street == ROUNDS[-1]
 
 
+def spared_bet(hand: Hand, ruleset: Ruleset, bets: dict[int, Decimal] | None = None) -> tuple[int | None, Decimal]:
+    """The seat and amount of the uncalled part of the last round that art. 9 spares ((None, 0): none). ``bets``:
+    the hand's betting contributions, when already summed."""
+    back = uncalled(hand.betting_contributions() if bets is None else bets)
+    return back if back is not None and _spared(hand, back[0], ruleset) else (None, ZERO)
+
+
 def house_rake(hand: Hand, ruleset: Ruleset) -> HouseRake:
     """The hand's house rake numbers, computed once for the two rules of art. 9 (its house rake must be logged)."""
     cached = hand.derived.get("house rake")
     if isinstance(cached, HouseRake):
         return cached
     bets = hand.betting_contributions()
-    back = uncalled(bets)
-    seat, spared = back if back is not None and _spared(hand, back[0], ruleset) else (None, ZERO)
+    seat, spared = spared_bet(hand, ruleset, bets)
     antes = ZERO
     if ruleset.param("rake_base") == "called_bets_including_antes":
         antes = sum((a for s, a in hand.antes.items() if s not in hand.exposed), ZERO)  # a dead hand's is refunded

@@ -17,11 +17,14 @@ def said(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def hands(*reasons: tuple[str, str]) -> Scope:
+def hands(*reasons: tuple[str, str], premise: str | None = None) -> Scope:
     """Every hand, not evaluated when it carries an input error or when one of ``reasons`` holds: (condition over
-    ``stud_hands``, SQL expression of the reason), the first that holds giving the reason."""
+    ``stud_hands``, SQL expression of the reason), the first that holds giving the reason. ``premise``: what must
+    happen in a hand for the rule to say anything about it; a hand without it (and without an input error, which may
+    hide it) is not applicable."""
     whens = "".join(f"\n    WHEN {when} THEN {why}" for when, why in reasons)
-    return Scope("stud_hands", missing=f"CASE\n    WHEN tainted THEN {said(INPUT_ERROR_HAND)}{whens}\n  END")
+    return Scope("stud_hands", "true" if premise is None else f"tainted OR ({premise})",
+                 f"CASE\n    WHEN tainted THEN {said(INPUT_ERROR_HAND)}{whens}\n  END")
 
 
 def unless_not_logged(what: str) -> tuple[str, str]:

@@ -9,10 +9,12 @@ Each wrong award is reported once, under the first rule that explains it (docs/s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from auditor.engine.replay_runner import NOT_APPLICABLE
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker import award_kinds as kind
-from auditor.games.poker import showdown
+from auditor.games.poker import award_premises, showdown
 from auditor.games.poker.conditions import all_of, seated
 from auditor.games.poker.order import counterclockwise
 from auditor.games.poker.showdown import Review, Showdown
@@ -142,3 +144,22 @@ def _contested(hand: Hand, ruleset: Ruleset) -> str | None:
 _AWARDS = (_played, seated, seats_known, _reviewed)
 UNCONTESTED_ONLY, _ = per_hand("uncontested", all_of(*_AWARDS, _uncontested))
 SHOWDOWN_ONLY, _ = per_hand("showdown", all_of(*_AWARDS, _contested))
+
+
+def _all_in(hand: Hand, r: Review) -> bool:
+    """A player all-in: an action says so, or the chips form side pots."""
+    return len(r.pots) > 1 or any(a.all_in for a in hand.actions)
+
+
+# What must happen at a showdown for an award rule to say anything more about the hand: a tie (4.3, 5.4), an all-in
+# (11.1). The other award rules judge every showdown.
+_PREMISES: dict[str, award_premises.Premise[Hand]] = {"5CS-4.3": award_premises.tied, "5CS-5.4": award_premises.tied,
+                                                "5CS-11.1": _all_in}
+
+
+def showdown_rule(rule_id: str) -> Callable[[Hand, Ruleset], str | None]:
+    """The ``applies`` of an award rule judged at a showdown: not applicable to a hand without its premise, unless the
+    review blames the rule all the same."""
+    premise = _PREMISES.get(rule_id)
+    return SHOWDOWN_ONLY if premise is None else all_of(SHOWDOWN_ONLY, award_premises.award_premise(rule_id, SHOWDOWN,
+                                                                                                premise))

@@ -77,9 +77,10 @@ register(SqlRule(
 
 # Art. 2(2) allows demonstration coups "each time dealing starts from a new shoe": one after a coup of its shoe is a
 # breach, reported once, whatever its number; the first demonstration coup over the limit is one. A demonstration
-# coup's settlements are read from the events only where its coup says one was won or lost.
+# coup's settlements are read from the events only where its coup says one was won or lost. A shoe without a
+# demonstration coup is not applicable.
 register(SqlRule(
-    id="BAC-2.3", game="baccarat", scope=SHOES,
+    id="BAC-2.3", game="baccarat", scope=Scope("bac_shoes", "demo_coups > 0 OR tainted", SHOES.missing),
     findings="""
     WITH demos AS (
       SELECT c.*, row_number() OVER (PARTITION BY table_id, shoe_id ORDER BY start_seq) AS n

@@ -1,9 +1,11 @@
 """Art. 9 (補牌), the tableau: "Each hand may draw at most one additional card; the Player draws first." The Player
 draws on 0–5 and stands on 6–7; neither draws when either hand has a natural 8 or 9; the Banker then draws by the
-table of n.º 3 and n.º 4 (``tableau.csv``). Only coups whose cards read as P1 B1 P2 B2 [P3] [B3] are judged here."""
+table of n.º 3 and n.º 4 (``tableau.csv``). Only coups whose cards read as P1 B1 P2 B2 [P3] [B3] are judged here, each
+rule on the coups of its case (a natural; no natural; the Player standing; the Player drawing): not applicable to the
+others."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import DEALT_COUPS, TABLEAU_COUPS
+from auditor.games.baccarat.scopes import DEALT_COUPS, tableau_coups
 
 _NATURAL = "(p2 >= 8 OR b2 >= 8)"
 
@@ -18,7 +20,7 @@ register(SqlRule(
 ))
 
 register(SqlRule(
-    id="BAC-9.2", game="baccarat", scope=TABLEAU_COUPS,
+    id="BAC-9.2", game="baccarat", scope=tableau_coups(_NATURAL),
     findings=UnitBreach(
         when=f"{_NATURAL} AND n_player + n_banker > 4",
         seq="bac_deal_seq(u.hand_key, coalesce(p3_nth, b3_nth))",
@@ -30,7 +32,7 @@ register(SqlRule(
 ))
 
 register(SqlRule(
-    id="BAC-9.3", game="baccarat", scope=TABLEAU_COUPS,
+    id="BAC-9.3", game="baccarat", scope=tableau_coups(f"NOT {_NATURAL}"),
     findings=UnitBreach(
         when=f"NOT {_NATURAL} AND (p2 <= 5) <> (n_player = 3)",
         seq="bac_deal_seq(u.hand_key, coalesce(p3_nth, 4))", line="bac_deal_line(u.hand_key, coalesce(p3_nth, 4))",
@@ -42,7 +44,7 @@ register(SqlRule(
 ))
 
 register(SqlRule(
-    id="BAC-9.4", game="baccarat", scope=TABLEAU_COUPS,
+    id="BAC-9.4", game="baccarat", scope=tableau_coups(f"NOT {_NATURAL} AND n_player = 2"),
     findings=UnitBreach(
         when=f"NOT {_NATURAL} AND n_player = 2 AND banker_must_draw <> (n_banker = 3)",
         seq="bac_deal_seq(u.hand_key, coalesce(b3_nth, 4))", line="bac_deal_line(u.hand_key, coalesce(b3_nth, 4))",
@@ -54,7 +56,7 @@ register(SqlRule(
 ))
 
 register(SqlRule(
-    id="BAC-9.5", game="baccarat", scope=TABLEAU_COUPS,
+    id="BAC-9.5", game="baccarat", scope=tableau_coups(f"NOT {_NATURAL} AND n_player = 3"),
     findings=UnitBreach(
         when=f"NOT {_NATURAL} AND n_player = 3 AND banker_must_draw <> (n_banker = 3)",
         seq="bac_deal_seq(u.hand_key, coalesce(b3_nth, p3_nth))",

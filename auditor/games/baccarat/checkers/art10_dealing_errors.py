@@ -9,11 +9,12 @@ from auditor.games.baccarat.scopes import INPUT_ERROR_COUP, UNKNOWN_CARD
 
 REFUND_UNLOGGED = "amount refunded not logged (log format version 1)"
 
-# A coup settled as dealt is judged where its cards tell whether it broke art. 7 or 9 (``dealing_broken`` not NULL).
+# A coup settled as dealt is judged where its cards tell whether it broke art. 7 or 9 (``dealing_broken`` not NULL);
+# a coup dealt without an error, neither voided nor corrected, is not applicable.
 # The settlements and bets are read from the events only for the voided coups.
 register(SqlRule(
     id="BAC-10.1", game="baccarat",
-    scope=Scope("bac_coups", "NOT demo", f"""CASE
+    scope=Scope("bac_coups", "NOT demo AND (tainted OR voided OR corrected OR coalesce(dealing_broken, true))", f"""CASE
         WHEN tainted THEN '{INPUT_ERROR_COUP}'
         WHEN NOT voided AND NOT corrected AND settled AND dealing_broken IS NULL THEN '{UNKNOWN_CARD}'
         WHEN voided AND refunds_unlogged THEN '{REFUND_UNLOGGED}'

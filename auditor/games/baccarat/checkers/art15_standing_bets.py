@@ -3,10 +3,11 @@
 from auditor.engine.registry import Scope, SqlRule, register
 from auditor.games.baccarat.scopes import INPUT_ERROR_COUP
 
-# A standing bet is joined to the seated bets of its coup's spot: only the breaches meet.
+# A standing bet is joined to the seated bets of its coup's spot: only the breaches meet. A seated player's bet is
+# not applicable.
 register(SqlRule(
     id="BAC-15.1", game="baccarat",
-    scope=Scope("bac_bets", "NOT demo", f"""CASE
+    scope=Scope("bac_bets", "NOT demo AND (tainted OR standing IS NOT FALSE)", f"""CASE
         WHEN tainted THEN '{INPUT_ERROR_COUP}'
         WHEN standing IS NULL OR spot IS NULL THEN 'bettor status or betting spot not logged'
       END"""),

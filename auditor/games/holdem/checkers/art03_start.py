@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import as_dealt, seated, unless_not_logged
 from auditor.games.holdem.hand import Hand
@@ -31,8 +31,18 @@ def _first_card(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                                 f"button (seat {expected})", expected, first.seat)
 
 
-register(ReplayRule[Hand](id="THE-3.1", game="holdem", check=_cut,
-                          applies=lambda h, r: None if h.shuffles else "no shuffle logged"))
+def _shuffled_by_hand(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Art. 3(1)(1) is about a manual shuffle: a hand shuffled by machine only (no cut needed) is not applicable; one
+    whose shuffle is not logged, or does not say how, is not evaluated."""
+    methods = {method for _, method in hand.shuffles}
+    if not methods:
+        return "no shuffle logged"
+    if "manual" in methods:
+        return None
+    return NOT_APPLICABLE if methods == {"machine"} else "a shuffle method neither manual nor machine"
+
+
+register(ReplayRule[Hand](id="THE-3.1", game="holdem", check=_cut, applies=_shuffled_by_hand))
 def _first_card_applies(hand: Hand, ruleset: Ruleset) -> str | None:
     """A seat of a played hand that did not receive its two cards may have been dealt the first card, unlogged:
     that is THE-6.1's finding (a voided hand's deal may stop anywhere, art. 9(2))."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import Breach, ReplayRule, breach
+from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.conditions import all_in_logged, all_of, as_dealt, dealt, seated, short_call
+from auditor.games.holdem.conditions import all_in_logged, all_of, as_dealt, dealt, reached, seated, short_call
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
 from auditor.games.poker.hand import Card
@@ -62,6 +62,20 @@ def _preflop_options(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                                 "due (art. 6(3)(1))", f"{due.normalize():f}", f"{a.amount.normalize():f}")
 
 
+_BB_OPTION = closed_early(("preflop",), True, "art. 6(4): the big blind's option")
+
+
+def _option_due(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Art. 6(4)'s option is due in a pre-flop round that a player called and nobody but the big blind raised: a hand
+    raised before the flop, or won by the big blind when all folded, is not applicable (unless the round ended
+    before his option all the same)."""
+    preflop = [a for a in hand.actions if a.street == "preflop"]
+    big_blind = next((a.seat for a in preflop if a.kind == "post_big_blind"), None)
+    raised = any(a.kind in ("bet", "raise") and a.seat != big_blind for a in preflop)
+    due = not raised and any(a.kind == "call" for a in preflop)
+    return None if due or next(iter(_BB_OPTION(hand, ruleset)), None) else NOT_APPLICABLE
+
+
 register(ReplayRule[Hand](id="THE-6.1", game="holdem", check=_hole_cards,
                           applies=all_of(dealt, seated, as_dealt)))
 register(ReplayRule[Hand](id="THE-6.2", game="holdem", check=lambda h, r: [
@@ -69,8 +83,7 @@ register(ReplayRule[Hand](id="THE-6.2", game="holdem", check=lambda h, r: [
     applies=seated))
 register(ReplayRule[Hand](id="THE-6.3", game="holdem", check=_preflop_options,
                           applies=all_of(seated, all_in_logged(short_call))))
-register(ReplayRule[Hand](id="THE-6.4", game="holdem",
-                          check=closed_early(("preflop",), True, "art. 6(4): the big blind's option"),
-                          applies=seated))
+register(ReplayRule[Hand](id="THE-6.4", game="holdem", check=_BB_OPTION, applies=all_of(seated, _option_due)))
+# Not applicable to a hand that ended before the flop.
 register(ReplayRule[Hand](id="THE-6.5", game="holdem", check=closed_early(("flop", "turn", "river"), None, "art. 6(5)"),
-                          applies=seated))
+                          applies=all_of(reached("flop"), seated)))

@@ -13,7 +13,7 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import played_only, seated
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.rake import largest_rake
-from auditor.games.holdem.showdown import award_breaches, awards_applies, awards_missing, review
+from auditor.games.holdem.showdown import award_breaches, awards_missing, review, showdown_applies
 from auditor.games.poker.accounts import account_breaches
 
 
@@ -29,4 +29,5 @@ def _best_hand(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
 register(ReplayRule[Hand](id="THE-10.2", game="holdem", check=_best_hand,
                           applies=lambda h, r: played_only(h, r) or seated(h, r) or awards_missing(h)))
 for rule_id in ("THE-10.3", "THE-10.4", "THE-10.5"):
-    register(ReplayRule[Hand](id=rule_id, game="holdem", check=award_breaches(rule_id), applies=awards_applies))
+    register(ReplayRule[Hand](id=rule_id, game="holdem", check=award_breaches(rule_id),
+                              applies=showdown_applies(rule_id)))

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.conditions import all_in_logged, all_of, betting, seated, short_bet, stacks_logged
+from auditor.games.holdem.conditions import all_in_logged, all_of, bet_made, betting, seated, short_bet, stacks_logged
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.limits import bet_unit
 from auditor.present import present
@@ -42,7 +42,8 @@ def _no_limit(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                                 "(art. 11(3))", f">= {minimum.normalize():f}", f"{a.total.normalize():f}")
 
 
+# Not applicable to a hand in which nobody bet or raised (nothing to size).
 register(ReplayRule[Hand](id="THE-11.2", game="holdem", check=_limit_units,
-                          applies=all_of(betting("fixed_limit"), seated, all_in_logged(short_bet))))
+                          applies=all_of(betting("fixed_limit"), seated, bet_made, all_in_logged(short_bet))))
 register(ReplayRule[Hand](id="THE-11.3", game="holdem", check=_no_limit,
                           applies=all_of(betting("no_limit"), seated, stacks_logged)))

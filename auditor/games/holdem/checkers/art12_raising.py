@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.conditions import all_in_logged, all_of, betting, seated, short_bet
+from auditor.games.holdem.conditions import all_in_logged, all_of, betting, raise_made, seated, short_bet
 from auditor.games.holdem.hand import Hand
 from auditor.games.poker.hand import Action
 
@@ -52,8 +52,9 @@ def _raise_cap(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                          a.raises_before + 1)
 
 
+# Not applicable to a hand without a raise.
 register(ReplayRule[Hand](id="THE-12.1", game="holdem", check=_minimum_raise,
-                          applies=all_of(seated, all_in_logged(short_bet))))
+                          applies=all_of(seated, raise_made, all_in_logged(short_bet))))
 def _players_known(hand: Hand, ruleset: Ruleset) -> str | None:
     """A raise beyond the cap is lawful with two players in the hand (art. 12(4)): not judged when that hangs on a
     player absent from the betting (a fold of his may be missing)."""
@@ -64,4 +65,4 @@ def _players_known(hand: Hand, ruleset: Ruleset) -> str | None:
 
 
 register(ReplayRule[Hand](id="THE-12.2", game="holdem", check=_raise_cap,
-                          applies=all_of(betting("fixed_limit"), seated, _players_known)))
+                          applies=all_of(betting("fixed_limit"), seated, raise_made, _players_known)))

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.conditions import all_of, played_only, seated
+from auditor.games.holdem.conditions import all_of, fold_made, played_only, seated
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.showdown import award_breaches, awards_applies
 
@@ -20,5 +20,8 @@ def _folded_chips_stay(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                                 "to the pot)", "0", f"{r.amount.normalize():f}")
 
 
-register(ReplayRule[Hand](id="THE-13.2", game="holdem", check=_folded_chips_stay, applies=all_of(played_only, seated)))
-register(ReplayRule[Hand](id="THE-13.3", game="holdem", check=award_breaches("THE-13.3"), applies=awards_applies))
+# Not applicable to a hand in which nobody folded.
+register(ReplayRule[Hand](id="THE-13.2", game="holdem", check=_folded_chips_stay,
+                          applies=all_of(played_only, seated, fold_made)))
+register(ReplayRule[Hand](id="THE-13.3", game="holdem", check=award_breaches("THE-13.3"),
+                          applies=all_of(seated, fold_made, awards_applies)))

@@ -3,7 +3,7 @@ a straight, the Ace counts as the lowest." Judged through the awards (showdown.p
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule
-from auditor.games.holdem.showdown import award_breaches, awards_applies
+from auditor.games.holdem.showdown import award_breaches, showdown_applies
 
 for rule_id in ("THE-14.1", "THE-14.2"):
-    register(ReplayRule(id=rule_id, game="holdem", check=award_breaches(rule_id), applies=awards_applies))
+    register(ReplayRule(id=rule_id, game="holdem", check=award_breaches(rule_id), applies=showdown_applies(rule_id)))

@@ -4,7 +4,7 @@ not affect the hand." Judged through the awards (showdown.py)."""
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule
-from auditor.games.holdem.showdown import award_breaches, awards_applies
+from auditor.games.holdem.showdown import award_breaches, showdown_applies
 
 for rule_id in ("THE-15.1", "THE-15.2"):
-    register(ReplayRule(id=rule_id, game="holdem", check=award_breaches(rule_id), applies=awards_applies))
+    register(ReplayRule(id=rule_id, game="holdem", check=award_breaches(rule_id), applies=showdown_applies(rule_id)))

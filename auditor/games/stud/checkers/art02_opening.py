@@ -26,7 +26,8 @@ register(SqlRule(
 _BREACHED = "(cutters > {{max_cutters}} OR small_cuts > 0)"
 _CUTS = hands((f"unsized_cuts > 0 AND NOT {_BREACHED}", said("cut size not logged")),
               (f"cutters + anonymous_cuts > {{{{max_cutters}}}} AND NOT {_BREACHED}",
-               said("the player of a cut is not logged: more than {{max_cutters}} players may have cut")))
+               said("the player of a cut is not logged: more than {{max_cutters}} players may have cut")),
+              premise="cutters + anonymous_cuts > 0")  # players "may" cut: a hand nobody cut is not applicable
 
 register(SqlRule(
     id="5CS-2.2", game="stud", scope=_CUTS,

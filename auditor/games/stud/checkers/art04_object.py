@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule
-from auditor.games.stud.showdown import SHOWDOWN_ONLY, UNCONTESTED_ONLY, award_breaches
+from auditor.games.stud.showdown import UNCONTESTED_ONLY, award_breaches, showdown_rule
 
 register(ReplayRule(id="5CS-4.1", game="stud", check=award_breaches("5CS-4.1"), applies=UNCONTESTED_ONLY))
 for rule_id in ("5CS-4.2", "5CS-4.3"):
-    register(ReplayRule(id=rule_id, game="stud", check=award_breaches(rule_id), applies=SHOWDOWN_ONLY))
+    register(ReplayRule(id=rule_id, game="stud", check=award_breaches(rule_id), applies=showdown_rule(rule_id)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule
-from auditor.games.stud.showdown import SHOWDOWN_ONLY, award_breaches
+from auditor.games.stud.showdown import award_breaches, showdown_rule
 
 for rule_id in ("5CS-5.1", "5CS-5.2", "5CS-5.3", "5CS-5.4"):
-    register(ReplayRule(id=rule_id, game="stud", check=award_breaches(rule_id), applies=SHOWDOWN_ONLY))
+    register(ReplayRule(id=rule_id, game="stud", check=award_breaches(rule_id), applies=showdown_rule(rule_id)))

@@ -41,7 +41,8 @@ register(SqlRule(
 # log may start in the middle of his sitting, after he won or lost.
 _ENTRY = hands(NO_ANTE_CLASS, buy_in_unlogged("short_entry"),
                ("entry_unlogged", said("stack before the hand not logged for a player who sat down "
-                                       "without a logged buy-in")))
+                                       "without a logged buy-in")),
+               premise="sitting_starts")  # nobody sat down: not applicable
 
 register(SqlRule(
     id="5CS-6.2", game="stud", scope=_ENTRY,
@@ -88,7 +89,9 @@ register(SqlRule(
     """,
 ))
 
-_CHAIN = hands(NO_ANTE_CLASS, CHAINED, STACKS_UNLOGGED, buy_in_unlogged("short_top_up"))
+# Not applicable to a hand in which no player played on from a previous hand that he ended below the threshold.
+_CHAIN = hands(NO_ANTE_CLASS, CHAINED, STACKS_UNLOGGED, buy_in_unlogged("short_top_up"),
+               premise="top_up_due OR buy_in_unlogged OR chain IS NOT NULL")
 
 register(SqlRule(
     id="5CS-6.4", game="stud", scope=_CHAIN,
@@ -119,7 +122,8 @@ register(SqlRule(
 
 # Only a decrease is a breach (chips withdrawn); under the other reading of art. 6 (withdraw_only_when_leaving =
 # false: only the chips in the pot are held) no stack between hands is.
-_KEPT = hands(CHAINED, STACKS_UNLOGGED, buy_in_unlogged("withdrawn"))
+# Not applicable to a hand in which every player sat down (none played on from a previous hand).
+_KEPT = hands(CHAINED, STACKS_UNLOGGED, buy_in_unlogged("withdrawn"), premise="continuing OR buy_in_unlogged")
 
 register(SqlRule(
     id="5CS-6.6", game="stud", scope=_KEPT,

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.poker.conditions import all_in_logged, all_of, seated, short_bet, short_call
+from auditor.games.poker.conditions import all_in_logged, all_of, bet_made, raise_made, seated, short_bet, short_call
+from auditor.games.stud.deal_order import later_cards
 from auditor.games.stud.hand import ROUNDS, Hand
 from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, out_of_turn
 
@@ -70,12 +71,14 @@ def _raise_size(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                          f"{a.increment.normalize():f}")
 
 
+# Not applicable: 10.6 to a hand in which nobody bet, 10.7 to one without a raise, 10.8 to one without a later card.
 register(ReplayRule[Hand](id="5CS-10.4", game="stud", check=out_of_turn("5CS-10.4"), applies=IN_TURN))
 register(ReplayRule[Hand](id="5CS-10.5", game="stud", check=lambda h, r: [
     *out_of_turn("5CS-10.5")(h, r), *_no_check(h, r), *closed_early("5CS-10.5")(h, r)], applies=IN_TURN))
 register(ReplayRule[Hand](id="5CS-10.6", game="stud", check=lambda h, r: [
-    *_after_a_bet(h, r), *closed_early("5CS-10.6")(h, r)], applies=all_of(IN_TURN, all_in_logged(short_call))))
+    *_after_a_bet(h, r), *closed_early("5CS-10.6")(h, r)],
+    applies=all_of(bet_made, IN_TURN, all_in_logged(short_call))))
 register(ReplayRule[Hand](id="5CS-10.7", game="stud", check=_raise_size,
-                          applies=all_of(seated, all_in_logged(short_bet))))
+                          applies=all_of(raise_made, seated, all_in_logged(short_bet))))
 register(ReplayRule[Hand](id="5CS-10.8", game="stud", check=lambda h, r: [
-    *closed_early("5CS-10.8")(h, r), *_card_to_one_player(h, r)], applies=IN_TURN))
+    *closed_early("5CS-10.8")(h, r), *_card_to_one_player(h, r)], applies=all_of(later_cards, IN_TURN)))

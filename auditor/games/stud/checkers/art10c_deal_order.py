@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from auditor.engine.registry import register
-from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
+from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of
 from auditor.games.poker.hand import Card
 from auditor.games.poker.order import counterclockwise, first_out_of_order
-from auditor.games.stud.deal_order import DEALING, folded_before, listed, numbered, strongest
-from auditor.games.stud.hand import ROUNDS, Hand, per_hand
+from auditor.games.stud.deal_order import DEALING, folded_before, later_cards, listed, numbered, strongest
+from auditor.games.stud.hand import Hand, per_hand
 
 LATER = (3, 4, 5)
 Deal = tuple[int, list[tuple[int, Card]], list[int]]  # card number, (seat, deal) in log order, the seats in turn
@@ -60,9 +60,4 @@ def _deal_starts(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                                 f"among the players still in: seats {listed(due)})", f"seat {seat}", f"seat {d.seat}")
 
 
-def _later_cards(hand: Hand, ruleset: Ruleset) -> str | None:
-    """A hand in which no third card was dealt (it ended in round 1) has no deal for this rule: not applicable."""
-    return None if any(d.street in ROUNDS[1:] for d in hand.deals) else NOT_APPLICABLE
-
-
-register(ReplayRule(id="5CS-10.9", game="stud", check=_deal_starts, applies=all_of(_later_cards, DEALING, _known)))
+register(ReplayRule(id="5CS-10.9", game="stud", check=_deal_starts, applies=all_of(later_cards, DEALING, _known)))

@@ -12,7 +12,8 @@ from auditor.games.stud.scopes import CORRECTED, hands, judged, said
 
 _DEAD = hands(("voided", said("hand voided: every contribution is refunded")), CORRECTED,
               ("unplaced_exposures > 0", said("an exposed card without its card or seat, not dealt to that seat, "
-                                              "or the seat's hole card not logged")))
+                                              "or the seat's hole card not logged")),
+              premise="exposures > 0")  # a hand in which no card was exposed: not applicable
 
 register(SqlRule(
     id="5CS-11.4", game="stud", scope=_DEAD,

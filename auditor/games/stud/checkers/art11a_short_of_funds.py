@@ -12,6 +12,6 @@ from __future__ import annotations
 
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import ReplayRule
-from auditor.games.stud.showdown import SHOWDOWN_ONLY, award_breaches
+from auditor.games.stud.showdown import award_breaches, showdown_rule
 
-register(ReplayRule(id="5CS-11.1", game="stud", check=award_breaches("5CS-11.1"), applies=SHOWDOWN_ONLY))
+register(ReplayRule(id="5CS-11.1", game="stud", check=award_breaches("5CS-11.1"), applies=showdown_rule("5CS-11.1")))
