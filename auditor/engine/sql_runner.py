@@ -99,7 +99,9 @@ def run_sql_rules(
 
 def _free_findings(con: duckdb.DuckDBPyConnection, free: list[tuple[SqlRule, str]], ruleset: Ruleset) -> None:
     """The findings of the rules' free queries, in one statement (DuckDB binds and plans each query once; that, not
-    running them, is most of their cost): a query that gives no ``severity`` gets one, NULL, by name."""
+    running them, is most of their cost): a query that gives no ``severity`` gets one, NULL, by name. When DuckDB
+    raises, the queries run again one by one (the failed statement inserted nothing), so that the error names the
+    rule whose query raised it."""
     if not free:
         return
     parts, params = [], []
@@ -111,8 +113,16 @@ def _free_findings(con: duckdb.DuckDBPyConnection, free: list[tuple[SqlRule, str
                    f.message, CAST(f.expected AS VARCHAR), CAST(f.found AS VARCHAR)
             FROM (SELECT NULL::VARCHAR AS severity WHERE false UNION ALL BY NAME ({render(query, ruleset)})) AS f
             """)
-        params += [rule.id, spec.citation, spec.severity, rule.game]
-    con.execute("INSERT INTO findings " + "UNION ALL".join(parts), params)
+        params.append([rule.id, spec.citation, spec.severity, rule.game])
+    try:
+        con.execute("INSERT INTO findings " + "UNION ALL".join(parts), [p for four in params for p in four])
+    except duckdb.Error:
+        for (rule, _), part, four in zip(free, parts, params):  # nothing was inserted: the statement failed whole
+            try:
+                con.execute("INSERT INTO findings " + part, four)
+            except duckdb.Error as exc:
+                raise type(exc)(f"the findings query of rule {rule.id} failed: {exc}") from exc
+        # Each query ran alone (the union itself failed, e.g. on column types): their findings are all in.
 
 
 def _missing_columns(rules: list[SqlRule], ruleset: Ruleset) -> tuple[str, list[str]]:
