@@ -36,3 +36,15 @@ def test_an_audit_without_pdf_of_baccarat_loads_no_heavy_module(tmp_path: Path) 
             f"r = CliRunner().invoke(app, ['audit', {str(baccarat)!r}, '--no-pdf', '--out', "
             f"{str(tmp_path / 'out')!r}, '--quiet'])\nassert r.exit_code in (0, 1, 4), r.output")
     assert _heavy(_loaded(code)) == []
+
+
+def test_a_report_without_a_key_loads_no_signing_stack(tmp_path: Path) -> None:
+    """Rendering the PDF of an audit (or of a nightly day) that is not signed needs WeasyPrint, never pyHanko:
+    about half a CPU second of each night's report."""
+    baccarat = Path(__file__).resolve().parents[1] / "sample_logs" / "B01.jsonl"
+    code = (f"from typer.testing import CliRunner\nfrom auditor.cli import app\n"
+            f"r = CliRunner().invoke(app, ['audit', {str(baccarat)!r}, '--out', {str(tmp_path / 'out')!r}, "
+            f"'--quiet'])\nassert r.exit_code in (0, 1, 4), r.output")
+    loaded = _loaded(code)
+    assert "auditor.report.render" in loaded
+    assert [m for m in ("pyhanko", "auditor.report.sign", "auditor.report.keys") if m in loaded] == []

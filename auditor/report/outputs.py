@@ -38,11 +38,14 @@ def write_outputs(
 
 
 def _write_report(result: AuditResult, report: Path, key: tuple[Path, bytes] | None, examples: int) -> str:
-    from auditor.report import render, sign  # WeasyPrint and pyHanko load slowly: only when a PDF is wanted
+    # WeasyPrint loads slowly: only when a PDF is wanted; pyHanko (half a CPU second) only when it is signed.
+    from auditor.report import render
 
     render.render_pdf(result, report, manifest.report_attachments(result), max_findings_per_rule=examples)
     if key is None:
         return REPORT_NAME
+    from auditor.report import sign
+
     sign.sign_pdf(report, report, *key)
     return f"{REPORT_NAME} (signed)"
 
