@@ -16,7 +16,7 @@ from auditor.cli import app
 from auditor.model.finding import FINDING_ARROW_SCHEMA
 from auditor.nightly.catalog import Catalog
 from auditor.nightly.history import record
-from auditor.nightly.trend import day_trend
+from auditor.nightly.trend import Trend, TrendRow, day_trend
 
 runner = CliRunner()
 NO_COVERAGE = pa.table({"day": pa.array([], pa.date32()), "rule": pa.array([], pa.string()),
@@ -59,7 +59,8 @@ def test_trend_compares_the_day_with_the_average_day_with_logs(catalog: Catalog)
     assert by_rule == {"BAC-9.1": (1, 1.0, round(10 / 9, 3)), "BAC-9.2": (1, 0.0, 0.0),
                        "BAC-17.1": (1, round(1 / 7, 3), round(1 / 9, 3))}
     assert [r.key for r in trend.tables] == ["T1", "T2"]
-    assert "BAC-17.1" in trend.chart() and trend.chart().startswith("<svg")
+    bars = trend.bars(trend.rules)  # to one scale: the largest figure, BAC-9.1's 30-day 10/9, at full width
+    assert bars["BAC-9.1"] == ("90.0%", "90.0%", "100.0%") and bars["BAC-17.1"] == ("90.0%", "12.9%", "10.0%")
 
 
 def findings(catalog: Catalog, *args: str) -> str:
@@ -105,5 +106,17 @@ def test_the_report_shows_the_trend_only_when_given(catalog: Catalog) -> None:
     with catalog.read() as con:
         result.trend = day_trend(con, "2024-05-11")
     html = render_html(result)
-    assert "Trend: this gaming day against the days before" in html and "<svg" in html
+    assert "Trend: this gaming day against the days before" in html
+    assert '<div class="bar month" style="width: 100.0%">' in html
     assert "7 day(s) with logs among the 7 before" in html and "9 among the 30" in html
+
+
+def test_a_trend_of_many_rules_is_drawn_whole() -> None:
+    """A day with findings under 92 rules: every rule's row of the trend is on a page, none cut off at its bottom
+    (the chart, 42 px a rule, was one image: past 17 rules it ran off the page)."""
+    from tests.test_report_render import cut_at_page_bottom, make_result
+
+    rows = tuple(TrendRow(f"BAC-{n}.1", n % 7, n % 5 / 2, n % 3 / 3) for n in range(1, 93))
+    result = make_result()
+    result.trend = Trend("2024-05-11", 7, 9, rows, rows[:20], 0)
+    assert cut_at_page_bottom(result) == []

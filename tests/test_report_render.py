@@ -317,3 +317,23 @@ def test_the_shipped_rulesets_texts_reach_the_report() -> None:
     assert page.count("Original text not retrieved (neither the Portuguese nor the Chinese)") == 13  # baccarat
     assert "Despacho of 18 January 2008 (number not known), art. 12.º" in page
     assert page.count("may have been re-issued") == 3
+
+
+def cut_at_page_bottom(result: AuditResult) -> list[tuple[int, str]]:
+    """(page, box) of every line or image of the rendered report that runs past the bottom of its page: there it
+    is cut off, not drawn (a chart taller than a page is never split)."""
+    from weasyprint import HTML
+    from weasyprint.formatting_structure.boxes import LineBox, ReplacedBox
+
+    from auditor.report.fetcher import DirectoryFetcher
+    from auditor.report.render import TEMPLATES
+
+    document = HTML(string=render_html(result), base_url=TEMPLATES.as_uri() + "/",
+                    url_fetcher=DirectoryFetcher(TEMPLATES)).render()
+    cut = []
+    for number, page in enumerate(document.pages, 1):
+        box = page._page_box
+        bottom = box.margin_height() - box.margin_bottom
+        cut += [(number, type(b).__name__) for b in box.children[0].descendants()  # not the margins' boxes
+                if isinstance(b, LineBox | ReplacedBox) and b.position_y + b.margin_height() > bottom + 0.01]
+    return cut

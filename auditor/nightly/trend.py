@@ -1,6 +1,6 @@
 """The trend section of a day's report: the day's findings per rule and per table against the average day of the
 7 and of the 30 gaming days before it (the days the catalog holds files of, so a day without logs does not count as
-a day without findings), with a chart. Computed from the catalog's findings still open."""
+a day without findings), with a bar per figure. Computed from the catalog's findings still open."""
 
 from __future__ import annotations
 
@@ -8,15 +8,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 import duckdb
-from markupsafe import Markup, escape
 
 from auditor.model.finding import rule_order
 
 WINDOWS = (7, 30)
 MAX_TABLES = 20  # tables shown: those with the most findings this day, then over the 30 days
-ROW, LABEL, BAR, TOP = 14, 92, 300, 30
-COLORS = {"this day": "#b3261e", "7-day average": "#e3a21a", "30-day average": "#7a7a7a"}
-_FONT = 'font-family="DejaVu Sans" font-size="8"'
 
 
 @dataclass(frozen=True)
@@ -36,36 +32,14 @@ class Trend:
     tables: tuple[TrendRow, ...]
     more_tables: int  # tables with findings not shown
 
-    def chart(self) -> Markup:
-        """Per rule: this day's findings, and the 7- and 30-day averages, as bars to one scale (inline SVG)."""
-        most = max((max(r.today, r.week, r.month) for r in self.rules), default=0) or 1
-        height = TOP + 3 * ROW * len(self.rules)
-        width = LABEL + BAR + 60
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-                 f'viewBox="0 0 {width} {height}">']
-        for i, (name, color) in enumerate(COLORS.items()):
-            parts += [_rect(LABEL + i * 110, 0, ROW - 4, ROW - 4, color), _text(LABEL + i * 110 + ROW, ROW - 5, name)]
-        for i, row in enumerate(self.rules):
-            y = TOP + 3 * ROW * i
-            parts.append(_text(LABEL - 6, y + 2 * ROW - 4, row.key, "end"))
-            for j, (value, color) in enumerate(zip((row.today, row.week, row.month), COLORS.values())):
-                width_ = BAR * value / most
-                parts += [_rect(LABEL, y + j * (ROW - 2), width_, ROW - 4, color),
-                          _text(LABEL + width_ + 4, y + j * (ROW - 2) + ROW - 5, _number(value))]
-        parts.append("</svg>")
-        return Markup("".join(parts))
-
-
-def _number(value: float) -> str:
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
-
-
-def _rect(x: float, y: float, width: float, height: float, color: str) -> str:
-    return f'<rect x="{x:.2f}" y="{y:.2f}" width="{width:.2f}" height="{height}" fill="{color}"/>'
-
-
-def _text(x: float, y: float, text: str, anchor: str = "start") -> str:
-    return f'<text x="{x:.2f}" y="{y:.2f}" text-anchor="{anchor}" {_FONT}>{escape(text)}</text>'
+    @staticmethod
+    def bars(rows: tuple[TrendRow, ...]) -> dict[str, tuple[str, str, str]]:
+        """Per row: its day's findings and the two averages as bar widths (CSS percentages) to one scale, the
+        largest value of ``rows`` at full width. The chart is drawn in the rows of the trend's tables, beside their
+        figures, so that it splits across pages with them (one image of 92 rules ran off its page) and draws no
+        text of its own (WeasyPrint lays an SVG text out letter by letter)."""
+        most = max((max(r.today, r.week, r.month) for r in rows), default=0) or 1
+        return {r.key: tuple(f"{100 * v / most:.1f}%" for v in (r.today, r.week, r.month)) for r in rows}
 
 
 def day_trend(catalog: duckdb.DuckDBPyConnection, day: str) -> Trend:
