@@ -337,3 +337,11 @@ def cut_at_page_bottom(result: AuditResult) -> list[tuple[int, str]]:
         cut += [(number, type(b).__name__) for b in box.children[0].descendants()  # not the margins' boxes
                 if isinstance(b, LineBox | ReplacedBox) and b.position_y + b.margin_height() > bottom + 0.01]
     return cut
+
+
+def test_a_day_with_findings_under_90_rules_is_drawn_whole() -> None:
+    """The summary's findings per rule, one row a rule, may take more than a page: none is cut off at the bottom
+    (a chart drawn as one image ran off its page past about 70 rules)."""
+    rules = [rule(f"BAC-9.{n}", "baccarat", "9", 1) for n in range(1, 91)]
+    findings = sorted([finding(f"BAC-9.{n}", "9", n) for n in range(1, 91)], key=sort_key)
+    assert cut_at_page_bottom(make_result(rules=rules, findings=findings)) == []

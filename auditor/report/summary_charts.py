@@ -1,16 +1,14 @@
-"""The summary's two charts as inline SVG: findings per rule, and findings per hour of the day.
-
-Drawn by code with fixed rounding (chart.py), so the same counts give the same bytes."""
+"""The summary's two charts: findings per rule as bars in a table's rows, findings per hour of the day as inline
+SVG. Drawn by code with fixed rounding (chart.py), so the same counts give the same bytes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from markupsafe import Markup
 
-from auditor.report.chart import COLORS, ROW, _px, _rect, _text
+from auditor.report.chart import COLORS, _px, _text
 
-LABEL = 70  # px for the rule id
-BAR = 380  # px of the longest bar
-TAIL = 150  # px after the bar, for its counts
 HOUR_WIDTH = 24  # px per hour
 HOUR_HEIGHT = 80  # px of the tallest hour
 HOUR_TOP = 14  # px above the tallest hour, for its count
@@ -22,20 +20,26 @@ def _svg(width: float, height: float, parts: list[str]) -> Markup:
     return Markup("\n".join([head, *parts, "</svg>"]))
 
 
-def rule_findings_chart(rows: list[tuple[str, int, int, int]]) -> Markup:
-    """One bar per rule ``(id, violations, warnings, incidents)``, to scale, with its counts."""
-    most = max((v + w for _, v, w, _ in rows), default=0) or 1
-    parts = []
-    for i, (rule, violations, warnings, incidents) in enumerate(rows):
-        y = i * ROW
-        v, w = BAR * violations / most, BAR * warnings / most
-        total = violations + warnings
-        counts = f"{total:,} finding{'s' if total != 1 else ''}"
-        if incidents != total:
-            counts += f", {incidents:,} incident{'s' if incidents != 1 else ''}"
-        parts += [_text(LABEL - 6, y + ROW - 5, rule, anchor="end"), _rect(LABEL, y, v, COLORS["violations"]),
-                  _rect(LABEL + v, y, w, COLORS["warnings"]), _text(LABEL + v + w + 4, y + ROW - 5, counts)]
-    return _svg(LABEL + BAR + TAIL, ROW * max(len(rows), 1), parts)
+@dataclass(frozen=True)
+class RuleBar:
+    """A rule with findings, a row of the summary's findings per rule: its counts, and its violations and warnings
+    as bar widths (CSS percentages) to one scale."""
+
+    rule: str
+    violations: int
+    warnings: int
+    incidents: int
+    violations_width: str
+    warnings_width: str
+
+
+def rule_bars(rows: list[tuple[str, int, int, int]]) -> list[RuleBar]:
+    """One row per rule ``(id, violations, warnings, incidents)``; the largest count at full width. Bars in a
+    table's rows split across pages with it (a chart drawn as one image ran off its page past about 70 rules) and
+    draw no text of their own (WeasyPrint lays an SVG text out letter by letter)."""
+    most = max((max(v, w) for _, v, w, _ in rows), default=0) or 1
+    return [RuleBar(rule, v, w, incidents, f"{100 * v / most:.1f}%", f"{100 * w / most:.1f}%")
+            for rule, v, w, incidents in rows]
 
 
 def hours_chart(hours: list[tuple[str, int]]) -> Markup:

@@ -15,7 +15,7 @@ from auditor.model.verdict import Verdict, plural
 from auditor.report.chart import rules_chart
 from auditor.report.findings_view import FindingView, RuleFindings, causes, rule_findings
 from auditor.report.manifest import report_reference
-from auditor.report.summary_charts import hours_chart, rule_findings_chart
+from auditor.report.summary_charts import RuleBar, hours_chart, rule_bars
 from auditor.report.summary_view import (
     TABLE_ROWS,
     NotEvaluated,
@@ -90,7 +90,7 @@ class ReportView:
     shown_indices: frozenset[int]  # the findings printed as examples
     table_rows: list[TableRow]  # the TABLE_ROWS tables with most findings
     tables_not_shown: tuple[int, int]  # the other tables with findings, and their findings
-    rule_chart: Markup | None
+    rule_bars: list[RuleBar]  # the rules with findings, most serious first
     hours_chart: Markup | None
     untimed: int  # findings without a time, not in the hour chart
     not_evaluated: NotEvaluated
@@ -198,7 +198,7 @@ def report_view(result: AuditResult, max_findings: int) -> ReportView:
         shown_indices=frozenset(f.index for rf in by_rule for f in rf.shown),
         table_rows=tables[:TABLE_ROWS],
         tables_not_shown=(len(tables[TABLE_ROWS:]), sum(t.findings for t in tables[TABLE_ROWS:])),
-        rule_chart=rule_findings_chart(bars) if bars else None,
+        rule_bars=rule_bars(bars),
         hours_chart=hours_chart(hours) if any(n for _, n in hours) else None,
         untimed=untimed(result),
         not_evaluated=not_evaluated(result.rules),
