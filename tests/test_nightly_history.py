@@ -107,7 +107,7 @@ def test_the_report_shows_the_trend_only_when_given(catalog: Catalog) -> None:
         result.trend = day_trend(con, "2024-05-11")
     html = render_html(result)
     assert "Trend: this gaming day against the days before" in html
-    assert '<div class="bar month" style="width: 100.0%">' in html
+    assert '<div class="bar grey" style="width: 100.0%">' in html
     assert "7 day(s) with logs among the 7 before" in html and "9 among the 30" in html
 
 

@@ -24,7 +24,6 @@ from auditor.model.result import (
     RulesetInfo,
     RuleSummary,
 )
-from auditor.report.chart import rules_chart
 from auditor.report.errors import MissingGlyphError
 from auditor.report.render import render_html, render_pdf
 
@@ -276,13 +275,11 @@ def test_inconsistent_result_is_refused() -> None:
         render_html(make_result(articles=ARTICLES[:1]))
 
 
-def test_chart_is_deterministic_and_complete() -> None:
-    rules = make_result().rules
-    svg = rules_chart(rules)
-    assert svg == rules_chart(rules)
-    assert all(f">{r.id}</text>" in svg for r in rules)
-    assert ">no units</text>" in svg  # BAC-9.2 evaluated nothing
-    assert ">25 / 0</text>" in svg and ">0 / 2</text>" in svg
+def test_the_share_each_rule_evaluated_is_a_bar_in_its_coverage_row() -> None:
+    html = render_html(make_result())
+    assert html.count('<div class="share"><div style="width: 99.6%"></div></div>') == 4  # 1,234 of 1,239 units
+    row = html[html.index("<td>BAC-9.2</td>"):]
+    assert row[:row.index("</tr>")].endswith('<td class="bars"></td>\n')  # BAC-9.2 had no unit: no bar
 
 
 def test_regulations_with_amendment_dates_and_status(rendered: tuple[Path, str]) -> None:

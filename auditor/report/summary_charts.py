@@ -1,17 +1,26 @@
 """The summary's two charts: findings per rule as bars in a table's rows, findings per hour of the day as inline
-SVG. Drawn by code with fixed rounding (chart.py), so the same counts give the same bytes."""
+SVG. Drawn by code with fixed rounding, so the same counts give the same bytes."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from auditor.report.chart import COLORS, _px, _text
+FONT = 'font-family="DejaVu Sans" font-size="8"'
+RED = "#b3261e"  # violations, as in report.css
 
 HOUR_WIDTH = 24  # px per hour
 HOUR_HEIGHT = 80  # px of the tallest hour
 HOUR_TOP = 14  # px above the tallest hour, for its count
+
+
+def _px(value: float) -> str:
+    return f"{value:.2f}"
+
+
+def _text(x: float, y: float, text: str, anchor: str = "start") -> str:
+    return f'<text x="{_px(x)}" y="{_px(y)}" text-anchor="{anchor}" {FONT}>{escape(text)}</text>'
 
 
 def _svg(width: float, height: float, parts: list[str]) -> Markup:
@@ -52,7 +61,7 @@ def hours_chart(hours: list[tuple[str, int]]) -> Markup:
         top = HOUR_TOP + HOUR_HEIGHT - height
         if count:
             parts += [f'<rect x="{_px(x + 3)}" y="{_px(top)}" width="{_px(HOUR_WIDTH - 6)}" height="{_px(height)}" '
-                      f'fill="{COLORS["violations"]}"/>',
+                      f'fill="{RED}"/>',
                       _text(x + HOUR_WIDTH / 2, top - 3, f"{count:,}", anchor="middle")]
         parts.append(_text(x + HOUR_WIDTH / 2, HOUR_TOP + HOUR_HEIGHT + 11, hour, anchor="middle"))
     return _svg(HOUR_WIDTH * len(hours), HOUR_TOP + HOUR_HEIGHT + 14, parts)

@@ -12,7 +12,6 @@ from markupsafe import Markup
 
 from auditor.model.result import ArticleInfo, AuditResult, OriginalInfo, QuarantinedRecord, RuleSummary
 from auditor.model.verdict import Verdict, plural
-from auditor.report.chart import rules_chart
 from auditor.report.findings_view import FindingView, RuleFindings, causes, rule_findings
 from auditor.report.manifest import report_reference
 from auditor.report.summary_charts import RuleBar, hours_chart, rule_bars
@@ -42,7 +41,6 @@ NOT_RETRIEVED = {
     "zh-Hant": "Chinese text (traditional characters, as published in Macau) not retrieved.",
 }
 NOTHING_RETRIEVED = "Original text not retrieved (neither the Portuguese nor the Chinese); English translation only."
-CHART_ROWS = 45  # rules per chart: one chart fits on a page
 QUARANTINE_EXAMPLES = 20
 # The run box: the facts of ``result.run`` shown, in this order (the manifest holds all of them).
 RUN_BOX = (
@@ -55,6 +53,12 @@ RUN_BOX = (
 class RuleView:
     rule: RuleSummary
     reasons: list[tuple[str, int]]  # not-evaluated reasons, most frequent first
+
+    @property
+    def evaluated_share(self) -> str | None:
+        """The share of its units the rule evaluated, as a bar width (a CSS percentage); None without units."""
+        units = self.rule.evaluated + self.rule.not_evaluated
+        return f"{100 * self.rule.evaluated / units:.1f}%" if units else None
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,6 @@ class ReportView:
     untimed: int  # findings without a time, not in the hour chart
     not_evaluated: NotEvaluated
     articles: list[ArticleView]
-    charts: list[Markup]
     quarantine_reasons: list[tuple[str, int]]
     quarantine_examples: list[QuarantinedRecord]
     created: datetime | None  # the PDF's creation date: from result.run, else none
@@ -177,7 +180,6 @@ def report_view(result: AuditResult, max_findings: int) -> ReportView:
     if max_findings < 0:
         raise ValueError("max_findings must be >= 0")
     articles = article_views(result)
-    ordered_rules = [view.rule for article in articles for view in article.rules]
     cause_of = causes(result)
     by_rule = rule_findings(result, max_findings, cause_of)
     rank = {rf.rule.id: i for i, rf in enumerate(by_rule)}
@@ -203,7 +205,6 @@ def report_view(result: AuditResult, max_findings: int) -> ReportView:
         untimed=untimed(result),
         not_evaluated=not_evaluated(result.rules),
         articles=articles,
-        charts=[rules_chart(ordered_rules[i : i + CHART_ROWS]) for i in range(0, len(ordered_rules), CHART_ROWS)],
         quarantine_reasons=by_count(Counter(record.reason for record in result.quarantine)),
         quarantine_examples=result.quarantine[:QUARANTINE_EXAMPLES],
         created=run_time(result.run),
