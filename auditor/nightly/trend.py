@@ -39,7 +39,11 @@ class Trend:
         figures, so that it splits across pages with them (one image of 92 rules ran off its page) and draws no
         text of its own (WeasyPrint lays an SVG text out letter by letter)."""
         most = max((max(r.today, r.week, r.month) for r in rows), default=0) or 1
-        return {r.key: tuple(f"{100 * v / most:.1f}%" for v in (r.today, r.week, r.month)) for r in rows}
+
+        def width(value: float) -> str:
+            return f"{100 * value / most:.1f}%"
+
+        return {r.key: (width(r.today), width(r.week), width(r.month)) for r in rows}
 
 
 def day_trend(catalog: duckdb.DuckDBPyConnection, day: str) -> Trend:
