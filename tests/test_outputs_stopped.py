@@ -91,7 +91,11 @@ def audit_again(out: Path, *paths: Path):
     return runner.invoke(app, ["audit", *map(str, paths), "--out", str(out), "--overwrite", "--no-pdf", "--quiet"])
 
 
-@pytest.mark.parametrize("stage", ["ingest", "checks", "render", "sign"])
+DEFAULT = ("ingest", "render")  # before anything new is written, and with the new outputs half written; the others slow
+
+
+@pytest.mark.parametrize("stage", [s if s in DEFAULT else pytest.param(s, marks=pytest.mark.slow)
+                                   for s in ("ingest", "checks", "render", "sign")])
 def test_killed_before_the_swap_leaves_the_previous_outputs(setup, tmp_path, stage):
     out = in_place(setup, tmp_path)
     kill_at(stage, tmp_path, str(setup["clean"]), "--out", str(out), "--overwrite", "--sign", str(setup["key"]))
