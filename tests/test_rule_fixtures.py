@@ -17,7 +17,8 @@ clean logs in one run and all violating logs in another, each fixture's tables r
 temporary copy (lines unchanged), and splits the results back by file. That is the same as auditing each file alone
 only because every rule of those games is judged within one table: baccarat's within a table's shoes and coups;
 hold'em's within one hand or between consecutive hands of one table (the button's move, a tournament stack, the
-first hand of a table, the rake rate judged once per table), so a fixture's renamed tables meet no other fixture's.
+first hand of a table, the rake rate judged once per table); stud's within one hand, a table's packs, or a player's
+hands at one table (art. 6's sittings), so a fixture's renamed tables meet no other fixture's.
 A game whose rules may reach across tables is not in ``SHARED_AUDIT``: its logs are audited one by one.
 ``test_fixture_alone`` (``-m slow``) audits every file on its own, to prove the shared runs change nothing.
 """
@@ -42,7 +43,7 @@ FOLDERS = sorted(p for game in GAMES if (FIXTURES / game).is_dir() for p in (FIX
 IDS = [f"{f.parent.name}/{f.name}" for f in FOLDERS]
 LOGS = ("clean.jsonl", "violating.jsonl")
 KEY = ("rule", "table", "hand", "seq", "severity", "message")
-SHARED_AUDIT = frozenset({"baccarat", "holdem"})  # every rule judged within one table (docstring)
+SHARED_AUDIT = frozenset({"baccarat", "holdem", "stud"})  # every rule judged within one table (docstring)
 
 # Enforced rules that have no checker yet. The test requires this to be exactly the enforced rules without one (a
 # checker that lands must take its rule out of the set), and every rule with a checker to have its fixture folder.
