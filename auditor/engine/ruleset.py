@@ -11,6 +11,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -233,11 +234,18 @@ def citation(short: str, article: Article, paragraph: str) -> str:
     return text
 
 
+@lru_cache(maxsize=16)
+def _parsed(text: str) -> dict[str, Any]:
+    """A ruleset file's TOML, parsed once per process for the same text: the rulesets loaded again (a nightly run's
+    days, the tests' audits) cost no new parse. The document is only read, never changed."""
+    return tomllib.loads(text)
+
+
 def load_ruleset(path: Path) -> Ruleset:
     name = path.name
     raw = path.read_bytes()
     try:
-        doc = tomllib.loads(raw.decode("utf-8"))
+        doc = _parsed(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise RulesetError(f"{name}: not valid TOML: {exc}") from exc
     head = _require(doc, "ruleset", dict, name)
