@@ -30,7 +30,7 @@ from auditor.report.outputs import write_outputs
 from tests.conftest import baccarat_coup
 from tests.test_phh import THREE_HANDED
 
-EXAMPLES = 30
+EXAMPLES = 15
 SLOW_EXAMPLES = 1000
 READABLE = {0, 1, 2, 4}  # 4: the incomplete verdict
 FIELDS = [f.name for f in load_schema().fields]
