@@ -21,6 +21,7 @@ from auditor.engine.audit import audit
 from auditor.engine.registry import checkers
 from auditor.engine.ruleset import load_rulesets
 from auditor.model.finding import rule_order
+from auditor.model.result import AuditResult
 from auditor.sim.stud.inject import CYCLE
 from auditor.sim.stud.run import simulate_stud
 
@@ -39,10 +40,15 @@ def checked() -> set[str]:
     return {checker.id for checker in checkers("stud")}
 
 
-def round_trip(day: Path) -> tuple[set, set]:
-    """(labels of the rules with a checker, findings), each as (rule, table, hand)."""
+def audited(day: Path) -> AuditResult:
     result, con = audit([day], load_rulesets())
     con.close()
+    return result
+
+
+def round_trip(day: Path, result: AuditResult) -> tuple[set, set]:
+    """(labels of the rules with a checker, findings of ``result``, the audit of ``day``), each as (rule, table,
+    hand)."""
     assert not result.quarantine, result.quarantine[:3]
     rules = checked()
     return {key(label) for label in read_labels(day) if label["rule"] in rules}, {key(f) for f in result.findings}
@@ -53,6 +59,12 @@ def day(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("stud-injected")
     simulate_stud(out, seed=5, tables=6, hands=300, inject=0.1, formats=("jsonl", "csv", "parquet"))
     return out
+
+
+@pytest.fixture(scope="module")
+def day_result(day: Path) -> AuditResult:
+    """The audit of ``day``, once for the tests that read it."""
+    return audited(day)
 
 
 @pytest.fixture(scope="module")
@@ -110,10 +122,8 @@ def test_hands_without_a_label_stay_lawful(day: Path, tables: dict[str, list[dic
     assert not problems, problems[:10]
 
 
-def test_the_log_stays_well_formed(day: Path, tables: dict[str, list[dict]]) -> None:
-    result, con = audit([day], load_rulesets())
-    con.close()
-    assert result.quarantine == []
+def test_the_log_stays_well_formed(day_result: AuditResult, tables: dict[str, list[dict]]) -> None:
+    assert day_result.quarantine == []
     for records in tables.values():
         assert [r["seq"] for r in records] == list(range(1, len(records) + 1))
         assert all(a["ts"] < b["ts"] for a, b in zip(records, records[1:]))
@@ -138,10 +148,10 @@ def test_the_clean_day_is_unchanged(tmp_path: Path) -> None:
     assert not (tmp_path / "labels.jsonl").exists()
 
 
-def test_round_trip(day: Path) -> None:
+def test_round_trip(day: Path, day_result: AuditResult) -> None:
     """Recall and precision 100% over the rules that have a checker: the audit reports exactly their labels (and
     nothing of the rules that have none)."""
-    planted, found = round_trip(day)
+    planted, found = round_trip(day, day_result)
     assert found - planted == set(), sorted(found - planted)[:10]
     assert planted - found == set(), sorted(planted - found)[:10]
 
@@ -161,6 +171,6 @@ def test_round_trip_100k_hands(tmp_path: Path) -> None:
     summary = simulate_stud(tmp_path, seed=2024, tables=4, hands=25_000, inject=0.05)
     assert summary.hands == 100_000
     assert {label["rule"] for label in read_labels(tmp_path)} == ENFORCED
-    planted, found = round_trip(tmp_path)
+    planted, found = round_trip(tmp_path, audited(tmp_path))
     missed, extra = planted - found, found - planted
     assert not missed and not extra, f"recall misses {sorted(missed)[:5]}, precision misses {sorted(extra)[:5]}"
