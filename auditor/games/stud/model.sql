@@ -74,14 +74,6 @@ WITH starts AS (
   FROM stud_events WHERE event = 'hand_start'
 ), first_deals AS (
   SELECT hand_key, min(seq) AS first_deal_seq FROM stud_deals GROUP BY hand_key
-), burns AS (
-  -- art. 2: burns before and after the first card
-  SELECT b.hand_key,
-    count(*) FILTER (WHERE b.seq < d.first_deal_seq OR d.first_deal_seq IS NULL) AS burns_before,
-    count(*) FILTER (WHERE b.seq > d.first_deal_seq) AS burns_after,
-    list_sort(list(b.seq)) AS burn_seqs
-  FROM stud_events b LEFT JOIN first_deals d USING (hand_key) WHERE b.event = 'burn' AND b.hand_key IS NOT NULL
-  GROUP BY b.hand_key
 ), agg AS (
   SELECT hand_key,
     min(seq) FILTER (WHERE event = 'hand_end') AS end_seq,
@@ -93,9 +85,11 @@ WITH starts AS (
     count(*) FILTER (WHERE event IN ('burn', 'deal', 'show', 'card_exposed') AND NOT stud_in_pack(card))
       AS foreign_cards,
     count(card) FILTER (WHERE event IN ('burn', 'deal'))
-      - count(DISTINCT card) FILTER (WHERE event IN ('burn', 'deal')) AS repeated_cards,
+      - coalesce(len(list_distinct(list(card) FILTER (WHERE event IN ('burn', 'deal')))), 0) AS repeated_cards,
+    -- art. 2: the burns, counted before and after the first card below
+    list_sort(list(seq) FILTER (WHERE event = 'burn')) AS burn_seqs,
     -- art. 2: cuts
-    count(DISTINCT player) FILTER (WHERE event = 'cut') AS cutters,
+    coalesce(len(list_distinct(list(player) FILTER (WHERE event = 'cut'))), 0) AS cutters,
     count(*) FILTER (WHERE event = 'cut' AND player IS NULL) AS anonymous_cuts,
     count(*) FILTER (WHERE event = 'cut' AND position IS NULL) AS unsized_cuts,
     count(*) FILTER (WHERE event = 'cut' AND position < {{min_cut_size}}) AS small_cuts,
@@ -105,7 +99,8 @@ WITH starts AS (
     arg_min(amount, seq) FILTER (WHERE event = 'rake' AND reason = 'first_rake') AS first_rake,
     -- arts. 6 and 10 a): the antes
     count(*) FILTER (WHERE event = 'action' AND action = 'post_ante') AS antes,
-    count(DISTINCT seat) FILTER (WHERE event = 'action' AND action = 'post_ante') AS ante_seats,
+    coalesce(len(list_distinct(list(seat) FILTER (WHERE event = 'action' AND action = 'post_ante'))), 0)
+      AS ante_seats,
     min(amount) FILTER (WHERE event = 'action' AND action = 'post_ante') AS ante_low,
     max(amount) FILTER (WHERE event = 'action' AND action = 'post_ante') AS ante_high,
     min(seq) FILTER (WHERE event = 'action' AND action = 'post_ante') AS first_ante_seq,
@@ -132,9 +127,12 @@ WITH starts AS (
   FROM stud_events e LEFT JOIN stud_seat_rows r ON r.hand_key = e.hand_key AND r.seat = e.seat
   WHERE e.event = 'card_exposed' GROUP BY e.hand_key
 )
-SELECT st.*, a.* EXCLUDE (hand_key), coalesce(se.seats, 0) AS seats, coalesce(se.seat_changes, 0) AS seat_changes,
-  d.first_deal_seq, coalesce(b.burns_before, 0) AS burns_before,
-  coalesce(b.burns_after, 0) AS burns_after, b.burn_seqs, coalesce(f.face_breaches, 0) AS face_breaches,
+SELECT st.*, a.* EXCLUDE (hand_key, burn_seqs), coalesce(se.seats, 0) AS seats,
+  coalesce(se.seat_changes, 0) AS seat_changes, d.first_deal_seq,
+  coalesce(len(list_filter(a.burn_seqs, lambda s: s < d.first_deal_seq OR d.first_deal_seq IS NULL)), 0)
+    AS burns_before,
+  coalesce(len(list_filter(a.burn_seqs, lambda s: s > d.first_deal_seq)), 0) AS burns_after, a.burn_seqs,
+  coalesce(f.face_breaches, 0) AS face_breaches,
   coalesce(x.unplaced_exposures, 0) AS unplaced_exposures, t.ante, t.not_logged, t.burns_logged,
   t.first_rakes_logged, t.buy_in_min, t.top_up_below,
   -- Art. 6: the ante the whole hand posted, where every seated player posted once and all the same amount.
@@ -144,7 +142,7 @@ SELECT st.*, a.* EXCLUDE (hand_key), coalesce(se.seats, 0) AS seats, coalesce(se
   false AS buy_in_unlogged, false AS short_entry, false AS short_top_up, false AS withdrawn,
   false AS sitting_starts, false AS continuing, false AS top_up_due
 FROM starts st JOIN agg a USING (hand_key) JOIN stud_tables t USING (table_id)
-LEFT JOIN seated se USING (hand_key) LEFT JOIN first_deals d USING (hand_key) LEFT JOIN burns b USING (hand_key)
+LEFT JOIN seated se USING (hand_key) LEFT JOIN first_deals d USING (hand_key)
 LEFT JOIN faces f USING (hand_key) LEFT JOIN exposed x USING (hand_key);
 
 UPDATE stud_hands SET tainted = true FROM (
@@ -241,15 +239,14 @@ FROM (
 CREATE OR REPLACE TEMP TABLE stud_pack_events AS
 SELECT table_id, seq, line, file, event, shoe_id FROM stud_events WHERE event IN ('shoe_start', 'shoe_end');
 
-CREATE OR REPLACE TEMP TABLE stud_hand_packs AS
-SELECT h.hand_key, h.table_id, h.hand_id, h.start_seq, h.start_line, h.end_seq, h.file, h.min_line, h.max_line,
-  h.tainted,
-  coalesce(h.shoe_id, CASE WHEN p.event = 'shoe_start' THEN p.shoe_id END) AS pack
-FROM stud_hands h ASOF LEFT JOIN stud_pack_events p ON p.table_id = h.table_id AND h.start_seq >= p.seq;
-
 CREATE OR REPLACE TEMP TABLE stud_packs AS
-WITH hands AS (
-  SELECT *, row_number() OVER (PARTITION BY table_id, pack ORDER BY start_seq) AS n FROM stud_hand_packs
+WITH hand_packs AS (
+  SELECT h.hand_key, h.table_id, h.hand_id, h.start_seq, h.start_line, h.end_seq, h.file, h.min_line, h.max_line,
+    h.tainted,
+    coalesce(h.shoe_id, CASE WHEN p.event = 'shoe_start' THEN p.shoe_id END) AS pack
+  FROM stud_hands h ASOF LEFT JOIN stud_pack_events p ON p.table_id = h.table_id AND h.start_seq >= p.seq
+), hands AS (
+  SELECT *, row_number() OVER (PARTITION BY table_id, pack ORDER BY start_seq) AS n FROM hand_packs
 ), packs AS (
   SELECT table_id, pack AS shoe_id, count(*) AS hands, bool_or(tainted) AS hand_tainted,
     min(start_seq) AS first_seq, max(end_seq) AS last_seq, arg_min(file, start_seq) AS file,
@@ -273,5 +270,5 @@ SELECT s.*,
       AND (q.shoe_id = s.shoe_id OR q.seq BETWEEN s.from_seq AND s.to_seq)
     UNION ALL
     SELECT 1 FROM quarantine q WHERE q.file = s.file AND q.line BETWEEN s.min_line AND s.max_line) AS tainted,
-  EXISTS (SELECT 1 FROM stud_hand_packs h WHERE h.table_id = s.table_id AND h.pack IS NULL) AS packless_hands
+  EXISTS (SELECT 1 FROM hand_packs h WHERE h.table_id = s.table_id AND h.pack IS NULL) AS packless_hands
 FROM spans s;
