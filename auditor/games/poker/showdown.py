@@ -241,4 +241,3 @@ def award_breaches(rule_id: str, game: Showdown[H]) -> Callable[[H, Ruleset], It
             if rule == rule_id:
                 yield breach(src, message, expected, found)
     return check
-
