@@ -89,7 +89,7 @@ WITH starts AS (
 ), marks AS (
   SELECT hand_key,
     bool_or(event = 'correction') AS corrected,
-    bool_or(event = 'card_exposed') AS exposed,
+    count(*) FILTER (WHERE event = 'card_exposed') AS n_exposed,
     bool_or(event = 'cut_card') AS cut_card_out,
     bool_or(event = 'card_handler') AS handled,
     min(line) AS min_line, max(line) AS max_line
@@ -123,7 +123,8 @@ WITH starts AS (
   GROUP BY hand_key
 ), coups AS (
   SELECT st.*, e.end_seq, r.declared, r.result_seq, r.result_line, v.void_seq, v.void_line,
-    coalesce(m.corrected, false) AS corrected, coalesce(m.exposed, false) AS exposed,
+    coalesce(m.corrected, false) AS corrected, coalesce(m.n_exposed, 0) > 0 AS exposed,
+    coalesce(m.n_exposed, 0) AS n_exposed,
     coalesce(m.cut_card_out, false) AS cut_card_out, coalesce(m.handled, false) AS handled,
     least(st.start_line, e.end_line, m.min_line, d.min_line, b.min_line, s.min_line) AS min_line,
     greatest(st.start_line, e.end_line, m.max_line, d.max_line, b.max_line, s.max_line) AS max_line,
@@ -188,6 +189,8 @@ WITH starts AS (
 SELECT *,
   void_seq IS NOT NULL AS voided,
   unknown_cards = 0 AS cards_known,
+  -- art. 16: whether the table logs a card handler in any coup (one that logs none may not record them)
+  bool_or(handled) OVER (PARTITION BY table_id) AS handlers_logged,
   CASE WHEN player_total > banker_total THEN 'player' WHEN player_total < banker_total THEN 'banker'
        WHEN player_total = banker_total THEN 'tie' END AS winner,
   -- art. 13: a pair is two first cards of the same rank (pair_match = 'rank'), or of the same value ('value').
@@ -251,8 +254,11 @@ WITH s AS (
   FROM bac_events WHERE event = 'shoe_start' GROUP BY table_id, shoe_id
 ), first_coup AS (
   SELECT table_id, shoe_id, min(start_seq) AS first_coup_seq, bool_or(cut_card_out) AS cut_card_out,
-    count(*) FILTER (WHERE demo) AS demo_coups
+    count(*) FILTER (WHERE demo) AS demo_coups, sum(n_deals + n_exposed) AS dealt
   FROM bac_coups GROUP BY table_id, shoe_id
+), burned AS (
+  SELECT table_id, coalesce(shoe_id, open_shoe) AS shoe_id, count(*) AS burned
+  FROM bac_shoe_events WHERE event = 'burn' GROUP BY ALL
 ), opening AS (
   SELECT s.table_id, s.shoe_id,
     count(*) FILTER (WHERE e.event = 'burn') AS burns,
@@ -277,6 +283,10 @@ WITH s AS (
 )
 SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
        f.first_coup_seq, coalesce(f.cut_card_out, false) AS cut_card_out, coalesce(f.demo_coups, 0) AS demo_coups,
+       -- the cards that came out of the shoe: burned, dealt or exposed (an exposed card dealt after it counted twice)
+       coalesce(b.burned, 0) + coalesce(f.dealt, 0) AS drawn,
+       -- a table that logs no burn at all does not log its burns (missing data is not a burn of 0 cards)
+       EXISTS (SELECT 1 FROM bac_shoe_events x WHERE x.table_id = s.table_id AND x.event = 'burn') AS burns_logged,
        o.burns, o.first_burn,
        o.first_burn_seq, o.first_burn_line,
        CASE WHEN o.positions = o.cuts THEN o.fewest_behind END AS cut_position, o.cut_seq, o.cut_line,
@@ -285,7 +295,8 @@ SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
                WHERE (q.table_id = s.table_id AND q.shoe_id = s.shoe_id)
                   OR (q.file = s.file AND q.line BETWEEN s.start_line AND coalesce(n.end_line, s.start_line))) AS tainted
 FROM s JOIN bac_tables t USING (table_id) LEFT JOIN first_coup f USING (table_id, shoe_id)
-LEFT JOIN opening o USING (table_id, shoe_id) LEFT JOIN ends n USING (table_id, shoe_id);
+LEFT JOIN opening o USING (table_id, shoe_id) LEFT JOIN ends n USING (table_id, shoe_id)
+LEFT JOIN burned b USING (table_id, shoe_id);
 
 -- Views, not copies, over the bulk of the data: each bet, and each bet with its settlements, with what its coup says. The SQL
 -- runner reads each of them once for the coverage of all their rules and once for the breaches.

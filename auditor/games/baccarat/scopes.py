@@ -18,8 +18,6 @@ TABLES = Scope("bac_tables")
 
 SHOES = Scope("bac_shoes", missing=f"CASE WHEN tainted THEN '{INPUT_ERROR_SHOE}' END")
 
-RECYCLED = "automatic shuffler-dealer: the cards return to the machine after each coup (art. 7(2))"
-
 COUPS = Scope("bac_coups", "NOT demo", f"CASE WHEN tainted THEN '{INPUT_ERROR_COUP}' END")
 
 # Arts. 7 and 9 judge the cards of coups that were neither voided nor corrected (those are art. 10's).

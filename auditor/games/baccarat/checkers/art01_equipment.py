@@ -1,7 +1,7 @@
 """Art. 1 (Material / 用具): "six to twelve decks of 52 cards … a gaming table … with seven or more seats"."""
 
 from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, RECYCLED, TABLES
+from auditor.games.baccarat.scopes import SHOES, TABLES
 
 register(SqlRule(
     id="BAC-1.1", game="baccarat", scope=TABLES,
@@ -17,7 +17,8 @@ register(SqlRule(
 # dealt card belongs to its coup's shoe, a burned one to the shoe it names or else the shoe last started. Cards are
 # counted per shoe from the coups' packed deals (deals past the sixth, which no valid coup has, and
 # burns come from the events); only the cards seen too often are then followed through the events in order. An
-# automatic shuffler-dealer takes the cards back after each coup (art. 7(2)): a card may come out any number of times.
+# automatic shuffler-dealer takes the cards back after each coup (art. 7(2)): a card may come out any number of times,
+# and its shoes are not applicable.
 # An exposed card (art. 4) is a card out of the shoe: it counts, unless it is the card dealt or burned after it in
 # its coup. Its ``card_exposed`` and the later deals and burns of that card in the coup pair up like brackets, each
 # deal or burn with the latest exposure before it not yet paired: an exposure is left unpaired when more exposures
@@ -47,8 +48,7 @@ _STRAY_EXPOSURES = """
 
 register(SqlRule(
     id="BAC-1.2", game="baccarat",
-    scope=Scope("bac_shoes",
-                missing=f"CASE WHEN tainted THEN '{INPUT_ERROR_SHOE}' WHEN auto_shuffler THEN '{RECYCLED}' END"),
+    scope=Scope("bac_shoes", "tainted OR NOT auto_shuffler", SHOES.missing),
     findings="WITH" + _STRAY_EXPOSURES + """
     seen AS (
       SELECT table_id, shoe_id, unnest([bac_unpack(packed, 1), bac_unpack(packed, 2), bac_unpack(packed, 3),

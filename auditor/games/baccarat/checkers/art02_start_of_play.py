@@ -10,10 +10,10 @@ from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, SHOES
 
 
 def _opening(extra: str = "") -> Scope:
-    """The shoes whose opening (cut, burns) is judged."""
-    return Scope("bac_shoes", missing=f"""CASE
+    """The shoes whose opening (cut, burns) is judged: not those of an automatic shuffler-dealer, which deals without
+    cut or burn (art. 2(3))."""
+    return Scope("bac_shoes", "tainted OR NOT auto_shuffler", missing=f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_SHOE}'
-    WHEN auto_shuffler THEN 'automatic shuffler-dealer: no cut or burn (art. 2(3))'
     WHEN first_coup_seq IS NULL THEN 'shoe has no coup'
     {extra}
   END""")
@@ -36,15 +36,12 @@ register(SqlRule(
     ),
 ))
 
-# A table that logs no burn at all does not log its burns (missing data is not compliance).
-_BURNS_LOGGED = "EXISTS (SELECT 1 FROM bac_shoe_events b WHERE b.table_id = {shoe}.table_id AND b.event = 'burn')"
-
 # The declared method fixes the size of the burn set. Face value: the first card's value (face_value_zero_burns for a
 # value of 0: T, J, Q, K) is the size of the set, the first card included (face_value_burns = first_card_counted), or
 # the number of cards burned after it (first_card_plus).
 register(SqlRule(
     id="BAC-2.2", game="baccarat",
-    scope=_opening(f"""WHEN burn_method <> 'none' AND NOT {_BURNS_LOGGED.format(shoe='u')}
+    scope=_opening("""WHEN burn_method <> 'none' AND NOT burns_logged
         THEN 'no burn event logged at this table'
       WHEN burn_method = 'face_value' AND first_burn IS NULL
         THEN 'face-value burn: the first burned card is not logged'"""),
@@ -61,7 +58,7 @@ register(SqlRule(
       FROM bac_shoes s
       WHERE NOT tainted AND NOT auto_shuffler AND first_coup_seq IS NOT NULL
         AND NOT (burn_method = 'face_value' AND first_burn IS NULL)
-        AND (burn_method = 'none' OR """ + _BURNS_LOGGED.format(shoe="s") + """)
+        AND (burn_method = 'none' OR burns_logged)
     )
     SELECT table_id, shoe_id, NULL AS hand_id, coalesce(first_burn_seq, start_seq) AS seq, file,
            coalesce(first_burn_line, start_line) AS line,

@@ -1,12 +1,13 @@
 """Art. 14 (莊閒投注不對等): when the Banker and Player stakes are unequal, the house accepts them up to the limit it
-specifies (the table's ``max_difference``). Not evaluated where the table declares no such limit."""
+specifies (the table's ``max_difference``). Not evaluated where the table declares no such limit; a coup whose
+Banker and Player stakes are equal (none at all included) is not applicable."""
 
 from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
 from auditor.games.baccarat.scopes import INPUT_ERROR_COUP
 
 register(SqlRule(
     id="BAC-14.1", game="baccarat",
-    scope=Scope("bac_coups", "NOT demo", f"""CASE
+    scope=Scope("bac_coups", "NOT demo AND (tainted OR banker_stake <> player_stake)", f"""CASE
         WHEN max_difference IS NULL THEN 'the table declares no Banker/Player difference limit'
         WHEN tainted THEN '{INPUT_ERROR_COUP}'
       END"""),

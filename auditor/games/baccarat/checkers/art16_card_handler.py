@@ -21,10 +21,13 @@ def _any_bet(coup: str, where: str) -> str:
     return f"EXISTS (SELECT 1 FROM bac_events b WHERE b.hand_key = {coup}.hand_key AND b.event = 'bet' AND {where})"
 
 
+# The premise is a player handling the cards. At a table that logs a card handler in some coup, a coup without one
+# had none: not applicable. A table that logs none may not record them: its coups are not evaluated.
 register(SqlRule(
     id="BAC-16.1", game="baccarat",
-    scope=Scope("bac_coups", "NOT demo",
-                f"""CASE WHEN tainted THEN '{INPUT_ERROR_COUP}' WHEN NOT handled THEN 'no card handler logged'
+    scope=Scope("bac_coups", "NOT demo AND (handled OR tainted OR NOT handlers_logged)",
+                f"""CASE WHEN tainted THEN '{INPUT_ERROR_COUP}'
+                    WHEN NOT handled THEN 'no card handler logged at this table'
                     WHEN {_any_bet('u', 'b.standing IS NULL')} THEN 'a bettor status (seated or standing) not logged'
                     WHEN NOT {_any_bet('u', _counted('b.'))}
                       THEN CASE WHEN {_MAIN} THEN 'no seated Player or Banker bet' ELSE 'no seated bet' END
