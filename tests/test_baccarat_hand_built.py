@@ -181,21 +181,26 @@ case("demo-bet-pushed", partial(_coups, "pn"), [])
 case("demo-bet-refunded", partial(_coups, "rn"), [])
 
 
-# No article forbids a bet after the first card (the text has no "no more bets"): nothing to report.
-def _late_bet(table_id: str) -> list[dict]:
+# No article forbids a bet after the first card (the text has no "no more bets"; art. 12 lets bets be changed after
+# a tie, before the next coup): nothing to report. A bet raised after the first card is judged on all its chips.
+def _late_bet(table_id: str, before: int = 0, paid: int | None = None) -> list[dict]:
     t = Table(table_id)
     t.shoe()
     c = t.coup()
+    if before:
+        c.bet("player", before)
     c.deal(*PLAYER_NATURAL[:1])
     c.bet("player", 100)
     c.deal(*PLAYER_NATURAL[1:])
     c.result("player")
-    c.settle("player", "win", 100)
+    c.settle("player", "win", 100 + before if paid is None else paid)
     c.end()
     return t.rows
 
 
 case("bet-after-first-card", _late_bet, [])
+case("bet-raised-after-first-card", partial(_late_bet, before=35), [])
+case("bet-raised-after-first-card-paid-on-its-first-chips", partial(_late_bet, before=35, paid=35), ["BAC-17.1"])
 
 
 @pytest.fixture(scope="module")
