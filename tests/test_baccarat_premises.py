@@ -65,6 +65,16 @@ def _cut_card_just_reached(t: Table) -> None:
     _played(t, 1)
 
 
+def _cut_twice(t: Table) -> None:
+    """Cut with 14 cards behind the cut card, then again with 300 (12 in front of it): 6 burns and 2 coups of 4
+    cards are 14, past it if the second cut holds."""
+    t.shoe(burns=[], cut=14)
+    t.emit("cut", shoe_id="S1", position=300)
+    for i in range(1, 7):
+        t.emit("burn", shoe_id="S1", position=i)
+    _played(t, 2)
+
+
 def _no_cut_logged(t: Table) -> None:
     t.shoe(cut=None)
     _played(t, 1)
@@ -115,6 +125,7 @@ CASES = {
     "cut-card-out": (_cut_card_out, {}, {"BAC-3.1": {None: 1}}),
     "cut-card-passed": (_cut_card_passed_unlogged, {"decks": 6}, {"BAC-3.1": {PASSED: 1}}),
     "cut-card-not-reached": (_cut_card_just_reached, {"decks": 6}, {"BAC-3.1": {}}),
+    "cut-twice": (_cut_twice, {"decks": 6}, {"BAC-3.1": {PASSED: 1}}),
     "no-cut": (_no_cut_logged, {}, {"BAC-3.1": {NO_CUT_POSITION: 1}}),
     "no-burn": (_no_burn_logged, {}, {"BAC-3.1": {NO_BURNS: 1}}),
     "auto-shuffler": (_auto_shuffler, {"auto_shuffler": True, "burn_method": "none"},

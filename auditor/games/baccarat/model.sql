@@ -270,6 +270,7 @@ WITH s AS (
     -- cut does not silently win); on none where a cut does not log its position.
     count(*) FILTER (WHERE e.event = 'cut') AS cuts, count(e.position) FILTER (WHERE e.event = 'cut') AS positions,
     min(e.position) FILTER (WHERE e.event = 'cut') AS fewest_behind,
+    max(e.position) FILTER (WHERE e.event = 'cut') AS most_behind,
     coalesce(arg_min(e.seq, [e.position, e.seq]) FILTER (WHERE e.event = 'cut' AND e.position IS NOT NULL),
              min(e.seq) FILTER (WHERE e.event = 'cut')) AS cut_seq,
     coalesce(arg_min(e.line, [e.position, e.seq]) FILTER (WHERE e.event = 'cut' AND e.position IS NOT NULL),
@@ -290,6 +291,8 @@ SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
        o.burns, o.first_burn,
        o.first_burn_seq, o.first_burn_line,
        CASE WHEN o.positions = o.cuts THEN o.fewest_behind END AS cut_position, o.cut_seq, o.cut_line,
+       -- the fewest cards that may lie in front of the cut card (of several cuts, the one with the most behind it)
+       CASE WHEN o.positions = o.cuts THEN t.decks * 52 - o.most_behind END AS fewest_in_front,
        coalesce(n.end_line, s.start_line) AS end_line,
        EXISTS (SELECT 1 FROM quarantine q
                WHERE (q.table_id = s.table_id AND q.shoe_id = s.shoe_id)

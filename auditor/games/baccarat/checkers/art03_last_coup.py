@@ -6,19 +6,18 @@ from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, SHOES
 
 # The premise is the cut card coming out. A shoe whose log does not show it is not applicable where the cut card
 # cannot have come out: an automatic shuffler-dealer has none (art. 2(3)), or fewer cards came out of the shoe
-# (burned, dealt, exposed) than lay in front of it (its decks' cards less the cut position). Where more came out, or
-# the cut position or the burns are not logged, it may have come out unlogged: not evaluated.
-_IN_FRONT = "decks * 52 - cut_position"
-
+# (burned, dealt, exposed) than lay in front of it (its decks' cards less the cut position; of several cuts, the
+# one that leaves the fewest in front). Where more came out, or the cut position or the burns are not logged, it may
+# have come out unlogged: not evaluated.
 register(SqlRule(
     id="BAC-3.1", game="baccarat",
-    scope=Scope("bac_shoes", f"""tainted OR cut_card_out OR NOT (auto_shuffler OR coalesce(drawn <= {_IN_FRONT}
+    scope=Scope("bac_shoes", """tainted OR cut_card_out OR NOT (auto_shuffler OR coalesce(drawn <= fewest_in_front
                                  AND (burns_logged OR burn_method = 'none'), false))""", f"""CASE
         WHEN tainted THEN '{INPUT_ERROR_SHOE}'
         WHEN cut_card_out THEN NULL
-        WHEN cut_position IS NULL
+        WHEN fewest_in_front IS NULL
           THEN 'the cut card''s coming out is not logged in this shoe, and its cut position is not'
-        WHEN drawn > {_IN_FRONT}
+        WHEN drawn > fewest_in_front
           THEN 'more cards came out of the shoe than lay in front of the cut card, but its coming out is not logged'
         ELSE 'the cut card''s coming out is not logged in this shoe, and the table logs no burn'
       END"""),
