@@ -201,3 +201,24 @@ def test_the_tables_are_filled_as_hands_are_valued_not_at_import() -> None:
     assert at_import == [0, 0, 0]
     kicker_counts, macau, flush = after
     assert 1 < kicker_counts <= 1 + 21 and macau == 1 and flush == 0
+
+
+def _pokerkit_wheel(cards: Sequence[str]) -> bool:
+    """PokerKit: the best five of the cards are a straight or straight flush to the 5 (5-4-3-2-A)."""
+    best = max((_LOOKUP.get_entry([_PK[c] for c in five]), five) for five in combinations(cards, 5))
+    return best[0].label in (Label.STRAIGHT, Label.STRAIGHT_FLUSH) and {c[0] for c in best[1]} == set("A2345")
+
+
+def test_wheel_held_matches_pokerkit() -> None:
+    """Art. 14(3)'s premise (``showdown._is_wheel``): random hands, and hands that hold an A, 2, 3, 4 and 5 (a
+    wheel, or beaten by a higher straight, a flush, a full house, ...)."""
+    from auditor.games.holdem.showdown import _is_wheel
+
+    rng = random.Random(143)
+    wheel_ranks = [[r + s for s in "shdc"] for r in "A2345"]
+    hands = _random_hands(3000, seed=14)
+    hands += [[*picked, *rng.sample([c for c in DECK if c not in picked], 2)]
+              for picked in ([rng.choice(cards) for cards in wheel_ranks] for _ in range(3000))]
+    expected = [_pokerkit_wheel(hand) for hand in hands]
+    assert 500 < sum(expected) < len(hands) - 2000  # both answers are met often
+    assert [_is_wheel(hand[:2], hand[2:]) for hand in hands] == expected

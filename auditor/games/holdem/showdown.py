@@ -75,8 +75,10 @@ def _quads_kicker(hand: Hand, ruleset: Ruleset, r: Review) -> Iterator[tuple[str
 def _is_wheel(cards: list[str], board: list[str]) -> bool:
     """The best five cards are 5-4-3-2-A, a straight only because the Ace counts low (art. 14(3))."""
     seven = [*cards, *board]
-    return {str(c)[0] for c in best_five(seven)} == WHEEL_RANKS and category_of(rank7(seven)) in (
-        STRAIGHT, STRAIGHT_FLUSH)
+    if not WHEEL_RANKS <= {str(c)[0] for c in seven}:
+        return False  # no five of them are 5-4-3-2-A (most hands: no choice of the best five is needed)
+    return category_of(rank7(seven)) in (STRAIGHT, STRAIGHT_FLUSH) and {str(c)[0] for c in best_five(seven)} == (
+        WHEEL_RANKS)
 
 
 def _wheel(hand: Hand, ruleset: Ruleset, r: Review, winners: set[int], recipients: set[int],
