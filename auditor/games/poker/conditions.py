@@ -55,7 +55,11 @@ def short_call(hand: Hand, a: Action) -> bool:
 def all_of(*conditions: Applies[H]) -> Applies[H]:
     """The first reason any of ``conditions`` gives (None: the hand can be evaluated)."""
     def applies(hand: H, ruleset: Ruleset) -> str | None:
-        return next((why for why in (c(hand, ruleset) for c in conditions) if why is not None), None)
+        for condition in conditions:  # a loop, not a generator: called for every hand by most rules
+            why = condition(hand, ruleset)
+            if why is not None:
+                return why
+        return None
     return applies
 
 
