@@ -27,6 +27,7 @@ REFUSED_SCHEMA = pa.schema([("line", pa.int64()), ("raw", pa.string()), ("error"
 KEYS_SCHEMA = pa.schema([("table_id", pa.string()), ("hand_id", pa.string()), ("seq", pa.int64()),
                          ("rid", pa.int64())])
 _CONFIG = 2 + EVENT_FIELDS.index("config")  # in an event
+_EVENT_STRUCT = pa.struct(list(TYPED_SCHEMA)[len(_ENVELOPE):])  # an event: (line, event, then EVENT_FIELDS)
 
 
 class PhhBatch:
@@ -67,9 +68,9 @@ class PhhBatch:
     def _chunk(self) -> None:
         if not self._events:
             return
-        columns = [*self._envelope, *zip(*self._events)]
-        self._chunks.append(pa.RecordBatch.from_arrays(
-            [pa.array(c, f.type) for c, f in zip(columns, TYPED_SCHEMA)], schema=TYPED_SCHEMA))
+        envelope = [pa.array(c, f.type) for c, f in zip(self._envelope, TYPED_SCHEMA)]
+        events = pa.array(self._events, _EVENT_STRUCT).flatten()  # the tuples read by Arrow: no transposition
+        self._chunks.append(pa.RecordBatch.from_arrays([*envelope, *events], schema=TYPED_SCHEMA))
         for column in self._envelope:
             column.clear()
         self._events.clear()
