@@ -221,6 +221,30 @@ def unrecorded_hole_cards(rows: list[dict]) -> list[dict]:
     return [{k: v for k, v in r.items() if k != "card"} if r["event"] == "deal" else r for r in rows]
 
 
+def won_on_the_river(hand: str) -> list[dict]:
+    """``checked_down``'s hand, but on the river the button bets 10 and both blinds fold: he wins without a
+    showdown, his bet refunded."""
+    rows = checked_down(hand, 1, 10, 1)
+    river = max(i for i, r in enumerate(rows) if r["event"] == "board")
+    end = next(i for i, r in enumerate(rows) if r["event"] == "show")
+    return [*rows[:river + 1], act(hand, 2, "check"), act(hand, 3, "check"), act(hand, 1, "bet", "10"),
+            act(hand, 2, "fold"), act(hand, 3, "fold"), money("refund", hand, 1, "10"),
+            *(r for r in rows[end:] if r["event"] != "show")]
+
+
+def test_a_card_twice_in_a_hand_won_without_a_showdown_is_one_finding(tmp_path):
+    """The winner's Ah is also on the board, and his seven cards hold an A, 2, 3, 4 and 5: THE-1.1, once. His
+    cards, though never compared, were valued for THE-14.2's premise (a 5-4-3-2-A held), which crashed the audit."""
+    rows = won_on_the_river("h1")
+    findings, rules = run(tmp_path, rows, rake_rate="0.05")
+    assert findings == []
+    for old, new in (("Kd", "2c"), ("Qs", "3s"), ("9h", "Ah")):
+        rows = with_card(rows, "board", old, new)
+    findings, rules = run(tmp_path, rows, rake_rate="0.05")
+    assert rules_of(findings) == [("THE-1.1", "h1")]
+    assert (rules["THE-14.2"].evaluated, rules["THE-14.2"].not_evaluated) == (0, 0)
+
+
 def test_a_card_shown_by_two_players_is_one_finding(tmp_path):
     """Hole cards not recorded; seat 2 shows the button's As: THE-1.1 (it passed as compliant)."""
     rows = with_card(unrecorded_hole_cards(checked_down("h1", 1, 10, 1)), "show", "7c", "As")

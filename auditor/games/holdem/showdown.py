@@ -73,9 +73,10 @@ def _quads_kicker(hand: Hand, ruleset: Ruleset, r: Review) -> Iterator[tuple[str
 
 
 def _is_wheel(cards: list[str], board: list[str]) -> bool:
-    """The best five cards are 5-4-3-2-A, a straight only because the Ace counts low (art. 14(3))."""
+    """The best five cards are 5-4-3-2-A, a straight only because the Ace counts low (art. 14(3)). Seven cards with
+    one twice (THE-1.1's finding; a hand won without a showdown has its cards checked nowhere else) make no hand."""
     seven = [*cards, *board]
-    if not WHEEL_RANKS <= {str(c)[0] for c in seven}:
+    if len(set(seven)) != len(seven) or not WHEEL_RANKS <= {str(c)[0] for c in seven}:
         return False  # no five of them are 5-4-3-2-A (most hands: no choice of the best five is needed)
     return category_of(rank7(seven)) in (STRAIGHT, STRAIGHT_FLUSH) and {str(c)[0] for c in best_five(seven)} == (
         WHEEL_RANKS)
