@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import duckdb
+import pytest
 from test_holdem_robustness import bet_out, checked_down, flop_all_ins, run
 
 from auditor.engine.audit import audit
@@ -148,3 +149,40 @@ def test_a_player_flagged_all_in_who_acts_twice_more_is_one_finding(tmp_path):
     findings, _ = run(tmp_path, rows)
     assert [(rule, message.split(" (")[0]) for rule, _, _, message in findings] == [
         ("THE-8.3", "seat 3 acted")]
+
+
+# The same PHH hands with every stack logged (100) and with none (inf): a player with chips left is passed over in a
+# round (taken to be all-in: his stack and flag are unknown), then acts in a later round. He had chips: the one
+# finding is the round he was passed over in, under the rule of that round's street, as when the stacks are logged;
+# his later action, in his turn there, is no finding (it was THE-7.2's, "when the round was over", and the missed
+# turn was not reported).
+PASSED_OVER = {
+    "the big blind's unraised option skipped": (
+        '"p3 f", "p4 cc", "p1 f", "d db 2c3d9h", "p2 cc", "p4 cbr 4", "p2 f"', ["THE-6.4"]),
+    "the big blind's answer to a raise skipped": (
+        '"p3 cbr 12", "p4 f", "p1 f", "d db 2c3d9h", "p2 cc", "p3 cbr 4", "p2 f"', ["THE-6.2"]),
+    "the big blind skipped by an action in his turn": (
+        '"p3 cbr 12", "p4 cc", "p1 cbr 40", "p3 cc", "p4 cc", "d db 2c3d9h", "p1 cc", "p2 cc", "p3 cbr 4", '
+        '"p4 f", "p1 f", "p2 f"', ["THE-6.2"]),
+}
+
+
+def passed_over(stack: str, actions: str) -> str:
+    return (f'variant = "NT"\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 0, 0]\nmin_bet = 2\n'
+            f'starting_stacks = [{stack}, {stack}, {stack}, {stack}]\n'
+            f'actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????", {actions}]\nhand = 1\n')
+
+
+@pytest.mark.parametrize("name", PASSED_OVER)
+def test_a_player_passed_over_who_acts_in_a_later_round_is_the_round_he_missed(name, tmp_path):
+    actions, expected = PASSED_OVER[name]
+    found = {}
+    for stack in ("100", "inf"):
+        path = tmp_path / f"{stack}.phh"
+        path.write_text(passed_over(stack, actions), encoding="utf-8")
+        result, con = audit([path], load_rulesets(profile="common"))
+        con.close()
+        assert result.quarantine == []
+        found[stack] = [(f["rule"], f["message"]) for f in result.findings]
+    assert [rule for rule, _ in found["100"]] == expected
+    assert found["inf"] == found["100"]

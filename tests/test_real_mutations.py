@@ -7,7 +7,7 @@ p6 bets 975 and p3 raises to 2925; p3 is all-in on the river, p6 calls and wins 
 against p3's ace high. Pluribus 30/35: p6 raises, p1 calls, and both check every later round to the showdown.
 WSOP 2023 event 43, hand 34 (fixed limit 200,000/400,000): p2 bets the turn, p4 calls. Two HandHQ hands, each
 taken alone from its file (``file@line``: the hand at that line): IPN 3406283750 (no stack logged, ``inf``), where
-the first three players fold; ONG R5-1696618-702, where p3 (pair of aces) beats p4 (pair of sixes) at the showdown.
+the first three players fold, the button calls, the small blind folds and the big blind checks his option; ONG R5-1696618-702, where p3 (pair of aces) beats p4 (pair of sixes) at the showdown.
 An edit that changes the chips put in drops ``finishing_stacks``: the awards are then not logged, and the award
 rules are not evaluated (else the record would also contradict its own stacks)."""
 
@@ -34,6 +34,8 @@ MUTATIONS = [
     ("action out of turn pre-flop", P27, [("'p4 f', 'p5 f'", "'p5 f', 'p4 f'")], {"THE-6.2": 1}, "refuses"),
     ("action out of turn pre-flop, stacks not logged", IPN, [("'p4 f', 'p5 f'", "'p5 f', 'p4 f'")], {"THE-6.2": 1},
      "refuses"),
+    ("big blind's option skipped, stacks not logged", IPN, [("'p1 f', 'p2 cc', 'd db", "'p1 f', 'd db")],
+     {"THE-6.4": 1}, "refuses"),
     ("action out of turn on the flop", P35, [("'p1 cc', 'p6 cc', 'd db 5h'", "'p6 cc', 'p1 cc', 'd db 5h'")],
      {"THE-7.2": 1}, "refuses"),
     ("action out of turn on the turn", P35, [("'p1 cc', 'p6 cc', 'd db Jd'", "'p6 cc', 'p1 cc', 'd db Jd'")],

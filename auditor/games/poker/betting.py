@@ -12,8 +12,9 @@ not fold him: nobody else contests the pot, and the bets of those who folded go 
 
 A stack not logged (``None``) is never compared: the action's ``all_in`` says when the player has no chips left.
 When it does not say either, a player who put chips in may have none left: he is taken to be all-in once the
-betting passes him over. Either way, if he acts again he had chips: that action is out of turn (one finding), and
-he is expected as any other player from then on.
+betting passes him over. Either way, if he acts again he had chips: in the same round that action is out of turn (one
+finding); in a later round the round he was passed over in is, as if his stack had been logged, and he was absent
+from the betting since. He is expected as any other player from then on.
 
 Forced bets: antes and dead posts go to the pot outside the round (``antes``); any other post is a bet in it. An
 all-in for less than a full bet or raise does not reopen the betting to the players who had already acted."""
@@ -46,6 +47,8 @@ class Betting:
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
         self.maybe_all_in: set[int] = set()  # stack and all-in not logged: perhaps no chips left
+        # Taken to be all-in when passed over: (street, the action in his turn or the round's end, short of its bet).
+        self.assumed: dict[int, tuple[str, Action | RoundClose, bool]] = {}
         self.smallest = smallest
         self.street = street
         self.absent: dict[int, str] = {}  # absent from the betting: the street on which his turn passed
@@ -84,14 +87,14 @@ class Betting:
         """Everyone else is all-in (or folded) and the last player with chips owes nothing."""
         return len(can_act) == 1 and self.round[can_act[0]] >= self.current_bet
 
-    def _turn(self, actor: int) -> int | None:
+    def _turn(self, action: Action) -> int | None:
         """Who must act now: the first player to act who is not absent from the betting (None: nobody). A player
-        who may be all-in is taken to be once the betting passes him over (unless he is ``actor``); absent players
-        passed over have had their turn in this round."""
+        who may be all-in is taken to be once the betting passes him over (unless he makes ``action``); absent
+        players passed over have had their turn in this round."""
         while True:
             for seat in self._owing(self.can_act()):
-                if seat in self.maybe_all_in and seat != actor:
-                    self._assume_all_in(seat)
+                if seat in self.maybe_all_in and seat != action.seat:
+                    self._assume_all_in(seat, action)
                     break
                 if seat not in self.absent:
                     return seat
@@ -112,7 +115,7 @@ class Betting:
         action.late = skipped_on not in (None, self.street) and s in self.passed
         if not action.late:
             self.absent.pop(s, None)
-        owing = self._turn(s)
+        owing = self._turn(action)
         self.absent.pop(s, None)
         if skipped_on == self.street and s in self._owing(self.can_act()):
             return s
@@ -124,7 +127,10 @@ class Betting:
         """Record a round that ends with players still to act. An option when nobody is left to bet against may be
         taken or not: its absence is no finding."""
         for s in [s for s in self._owing(self.can_act()) if s in self.maybe_all_in]:
-            self._assume_all_in(s)
+            self._assume_all_in(s, RoundClose(src, self.street, (s,), self.policy.unraised_option(self, [s])))
+        for s, (street, where, _) in self.assumed.items():
+            if street == self.street:
+                self.assumed[s] = (street, where, self.round[s] < self.current_bet)
         can_act = self.can_act()
         owing = [] if self._no_betting_left(can_act) else list(self._owing(can_act))
         pending = [s for s in owing if s not in self.absent]  # an absent player's missing action is reported
@@ -160,6 +166,9 @@ class Betting:
         """Record the state ``action`` met, then apply it as logged."""
         s = action.seat
         self.policy.before_act(self)
+        assumed = self.assumed.pop(s, None)
+        if assumed is not None and assumed[0] != self.street:
+            self._passed_over(s, *assumed)
         action.expected_seat = self._whose_turn(action)
         can_act = self.can_act()
         if (action.expected_seat is None and action.kind == "check" and can_act == [s]
@@ -230,6 +239,18 @@ class Betting:
         """Whether ``seat`` has no chips left (None: the log does not say)."""
         return True if seat in self.all_in else None if seat in self.maybe_all_in else False
 
-    def _assume_all_in(self, seat: int) -> None:
+    def _assume_all_in(self, seat: int, where: Action | RoundClose) -> None:
         self.maybe_all_in.discard(seat)
         self.all_in.add(seat)
+        self.assumed[seat] = (self.street, where, False)
+
+    def _passed_over(self, seat: int, street: str, where: Action | RoundClose, short: bool) -> None:
+        """``seat``, taken to be all-in on ``street``, acts in a later round: his turn there passed (one finding)."""
+        self.all_in.discard(seat)
+        if isinstance(where, RoundClose):
+            self.hand.closes.append(where)
+        elif where.expected_seat == where.seat:  # made in his turn (else that action is already out of turn)
+            where.expected_seat = seat
+        self.absent[seat] = street
+        if short:
+            self.short.add(seat)
