@@ -5,9 +5,11 @@ from the record's). The hands as recorded give no finding: a mutation is the onl
 Pluribus 30/27 (six players, blinds 50/100, button p6): p3 raises, p6 and p2 call; p2 folds on the flop; on the turn
 p6 bets 975 and p3 raises to 2925; p3 is all-in on the river, p6 calls and wins the pot of 20,250 with three fives
 against p3's ace high. Pluribus 30/35: p6 raises, p1 calls, and both check every later round to the showdown.
-WSOP 2023 event 43, hand 34 (fixed limit 200,000/400,000): p2 bets the turn, p4 calls. Two HandHQ hands, each
-taken alone from its file (``file@line``: the hand at that line): IPN 3406283750 (no stack logged, ``inf``), where
-the first three players fold, the button calls, the small blind folds and the big blind checks his option; ONG R5-1696618-702, where p3 (pair of aces) beats p4 (pair of sixes) at the showdown.
+Pluribus 102/0: p1 and p5 split a pot of 1,349; the record halves the odd chip (+112.5 each, PokerKit gives it to p1,
+the first winner left of the button). WSOP 2023 event 43, hand 34 (fixed limit 200,000/400,000): p2 bets the turn,
+p4 calls. Two HandHQ hands, each taken alone from its file (``file@line``: the hand at that line): IPN 3406283750
+(no stack logged, ``inf``), where the first three players fold, the button calls, the small blind folds and the big
+blind checks his option; ONG R5-1696618-702, where p3 (pair of aces) beats p4 (pair of sixes) at the showdown.
 An edit that changes the chips put in drops ``finishing_stacks``: the awards are then not logged, and the award
 rules are not evaluated (else the record would also contradict its own stacks)."""
 
@@ -26,10 +28,11 @@ from tests import phh_oracle
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh"
 P27, P35, W34 = "pluribus/30/27.phh", "pluribus/30/35.phh", "wsop/2023-event43-day5/34.phh"
 IPN, ONG = "handhq/IPN_100NL_handhq_1.phhs@29", "handhq/ONG_600NL_handhq_1.phhs@184"
+P102, HALVES = "pluribus/102/0.phh", "[10112.5, 9775.0, 10000.0, 10000.0, 10112.5, 10000.0]"
 NO_STACKS = ("finishing_stacks = ", "_finishing_stacks = ")  # PHH: a field starting with _ is the user's own
 
 # (name, file, edits: (old, new) replaced once each, the findings expected, what PokerKit sees: "refuses" an action,
-# "pays" other than the record, or None)
+# "pays" other than the record, "agrees" with the record's payoffs, or None)
 MUTATIONS = [
     ("action out of turn pre-flop", P27, [("'p4 f', 'p5 f'", "'p5 f', 'p4 f'")], {"THE-6.2": 1}, "refuses"),
     ("action out of turn pre-flop, stacks not logged", IPN, [("'p4 f', 'p5 f'", "'p5 f', 'p4 f'")], {"THE-6.2": 1},
@@ -63,6 +66,13 @@ MUTATIONS = [
                                          "[9950, 9800, 0, 10000, 10000, 19749]")], {"THE-10.2": 1}, "pays"),
     ("rake of five big blinds: lawful", P27, [("[9950, 9800, 0, 10000, 10000, 20250]",
                                               "[9950, 9800, 0, 10000, 10000, 19750]")], {}, "pays"),
+    ("split pot's odd chip to the first winner left of the button: lawful", P102, [(HALVES, "[10113, 9775, 10000, "
+                                                                                       "10000, 10112, 10000]")],
+     {}, "agrees"),
+    ("split pot's odd chip to the other winner", P102, [(HALVES, "[10112, 9775, 10000, 10000, 10113, 10000]")],
+     {"THE-10.4": 1}, "pays"),
+    ("split pot shared unequally", P102, [(HALVES, "[10122.5, 9775.0, 10000.0, 10000.0, 10102.5, 10000.0]")],
+     {"THE-10.3": 1}, "pays"),
     ("shown card not one the player was dealt", P27, [("'p6 sm 5h5d'", "'p6 sm 5h5s'")], {"THE-1.1": 1}, None),
 ]
 
@@ -125,10 +135,9 @@ def test_a_mutated_real_hand_is_found_under_its_rule(name, file, edits, expected
         assert oracle.refused is not None
     else:
         assert oracle.refused is None and oracle.over
-    if pokerkit == "pays":  # PokerKit pays the pot as it was recorded, not as mutated
-        original = _pokerkit(_original(file))
-        assert oracle.payoffs == original.payoffs
+    if pokerkit in ("pays", "agrees"):  # PokerKit pays the pot as it was played, whatever the record says
+        assert oracle.payoffs == _pokerkit(_original(file)).payoffs
         src = load_hands(text, several=False)[0]
         assert isinstance(src, HandSource)
         recorded = [p - s for p, s in zip(src.fields["finishing_stacks"], src.fields["starting_stacks"])]
-        assert recorded != list(oracle.payoffs.values())
+        assert (recorded == list(oracle.payoffs.values())) == (pokerkit == "agrees")
