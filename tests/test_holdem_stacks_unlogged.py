@@ -161,6 +161,8 @@ PASSED_OVER = {
         '"p3 f", "p4 cc", "p1 f", "d db 2c3d9h", "p2 cc", "p4 cbr 4", "p2 f"', ["THE-6.4"]),
     "the big blind's answer to a raise skipped": (
         '"p3 cbr 12", "p4 f", "p1 f", "d db 2c3d9h", "p2 cc", "p3 cbr 4", "p2 f"', ["THE-6.2"]),
+    "both blinds skipped at the round's end": (
+        '"p3 cbr 12", "p4 cc", "d db 2c3d9h", "p1 cc", "p2 cc", "p3 cbr 4", "p4 f", "p1 f", "p2 f"', ["THE-6.2"]),
     "the big blind skipped by an action in his turn": (
         '"p3 cbr 12", "p4 cc", "p1 cbr 40", "p3 cc", "p4 cc", "d db 2c3d9h", "p1 cc", "p2 cc", "p3 cbr 4", '
         '"p4 f", "p1 f", "p2 f"', ["THE-6.2"]),

@@ -247,8 +247,13 @@ class Betting:
     def _passed_over(self, seat: int, street: str, where: Action | RoundClose, short: bool) -> None:
         """``seat``, taken to be all-in on ``street``, acts in a later round: his turn there passed (one finding)."""
         self.all_in.discard(seat)
-        if isinstance(where, RoundClose):
-            self.hand.closes.append(where)
+        if isinstance(where, RoundClose):  # one finding for the round's end, naming everyone left to act
+            close = next((c for c in self.hand.closes if c.src == where.src), None)
+            if close is None:
+                self.hand.closes.append(where)
+            else:
+                close.pending += where.pending
+                close.big_blind_option |= where.big_blind_option
         elif where.expected_seat == where.seat:  # made in his turn (else that action is already out of turn)
             where.expected_seat = seat
         self.absent[seat] = street
