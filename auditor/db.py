@@ -6,6 +6,8 @@ Every connection is opened by ``open_duckdb``, with the bar turned off."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import duckdb
@@ -30,3 +32,18 @@ def open_duckdb(database: str = ":memory:", *, read_only: bool = False,
     con = duckdb.connect(database, read_only=read_only, config={"threads": threads} if threads else {})
     con.execute("SET enable_progress_bar = false")
     return con
+
+
+@contextmanager
+def at_most_threads(con: duckdb.DuckDBPyConnection, threads: int) -> Iterator[None]:
+    """The block's queries at no more than ``threads`` DuckDB threads; the connection's own setting is restored after
+    it, also when it raises."""
+    before = scalar(con, "SELECT current_setting('threads')")
+    if before <= threads:
+        yield
+        return
+    con.execute(f"SET threads = {int(threads)}")
+    try:
+        yield
+    finally:
+        con.execute(f"SET threads = {int(before)}")

@@ -73,7 +73,8 @@ def audit(
     examples: int = typer.Option(20, "--examples", min=1, help="Findings shown per rule in the PDF; all of them "
                                                                "are in findings.json and findings.parquet."),
     no_pdf: bool = typer.Option(False, "--no-pdf", help="Write the findings files only."),
-    threads: int | None = typer.Option(None, "--threads", min=1, help="DuckDB threads (default: all cores)."),
+    threads: int | None = typer.Option(None, "--threads", min=1, help="DuckDB threads (default: all cores; a small "
+                                                                      "batch of tables is checked at one)."),
     memory_limit: str | None = typer.Option(None, "--memory-limit", callback=_memory_size,
                                             help="Cap DuckDB's memory, e.g. 4GB (default: DuckDB's, 80% of the "
                                                  "RAM); past it DuckDB spills to disk."),

@@ -11,7 +11,7 @@ import duckdb
 
 from auditor import __version__
 from auditor.db import one_row, open_duckdb, scalar
-from auditor.engine.batches import BATCH_UNITS, table_batches
+from auditor.engine.batches import BATCH_UNITS, batch_threads, table_batches
 from auditor.engine.evidence import finding_evidence, gaming_days
 from auditor.engine.registry import SqlRule, checkers
 from auditor.engine.replay_runner import ReplayRule, replay_steps, run_replay_rules
@@ -75,7 +75,8 @@ def run_checks(
     batch_units: int = BATCH_UNITS,
 ) -> list[str]:
     """Run every enforced checker of the games present in ``events``; returns the games checked. Set-based rules
-    run batch by batch of whole tables (``engine/batches.py``), at most ``batch_units`` coups or hands a batch."""
+    run batch by batch of whole tables (``engine/batches.py``), at most ``batch_units`` coups or hands a batch, a
+    small batch at one DuckDB thread."""
     progress = progress or Progress()
     create_result_tables(con)
     games = [g for (g,) in con.execute("SELECT DISTINCT game FROM tables ORDER BY game").fetchall()]
@@ -91,8 +92,9 @@ def run_checks(
             batches = table_batches(con, game, batch_units)
             progress.start(f"{game}", len(sql_rules) * len(batches))
             for batch in batches:
-                model.build_model(con, ruleset, batch)
-                run_sql_rules(con, sql_rules, ruleset, progress.step)
+                with batch_threads(con, game, batch):
+                    model.build_model(con, ruleset, batch)
+                    run_sql_rules(con, sql_rules, ruleset, progress.step)
         if replay_rules:
             hands = scalar(con, "SELECT count(*) FROM events WHERE game = ? AND event = ?", [game, BY_NAME[game].start])
             progress.start(f"{game}", replay_steps(hands))
