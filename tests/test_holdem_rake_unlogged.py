@@ -201,3 +201,17 @@ def test_a_phh_hand_paid_less_the_sites_rake(tmp_path):
     assert result.quarantine == [] and result.findings == []
     rules = {r.id: r for r in result.rules}
     assert rules["THE-10.2"].evaluated == 1 and rules["THE-16.1"].not_evaluated_reasons == {NOT_LOGGED: 1}
+
+
+def test_an_unlogged_rake_is_bounded_on_the_pot_art_16_rakes(tmp_path):
+    """The button raises to 100, both blinds fold; the uncalled 90 is paid in the award instead of refunded. Art. 16
+    rakes the pot without the uncalled bet, 25: at most 1.25 of it. An award of 114 leaves 1 (the uncalled bet not
+    returned, one finding); an award of 110 leaves 5, four times the largest rake: a second finding (the bound was
+    5% of 115, 5.75, and passed it)."""
+    for award, left in (("114", None), ("110", "5")):
+        rows = without_stacks(folded_to("h1", 1, "100", [money("award", "h1", 1, award)], {}))
+        findings, _ = run(tmp_path, rows, not_logged="rake")
+        messages = sorted(message for rule, _, _, message in findings if rule == "THE-10.2")
+        assert messages == sorted(["uncalled bet returned: nothing; due: seat 1 90"] + ([] if left is None else [
+            f"awards of {award} from a pot of 115 leave {left} of it, more than the largest rake art. 16 allows "
+            "(1.25); the rake is not logged (art. 10(2): the winner takes the bets)"])), findings

@@ -27,38 +27,43 @@ def per_seat(events: Iterable[Money]) -> dict[int | None, Decimal]:
     return totals
 
 
+def refunded_pot(hand: Hand) -> Decimal:
+    """Every chip put in, less the refunds logged."""
+    return sum(hand.contributions.values(), ZERO) - sum((r.amount for r in hand.refunds), ZERO)
+
+
 def account_breaches(hand: Hand, article: str, rake_unknown: Callable[[Hand], str | None] = unlogged_rake,
                      dead: Collection[int] = (), stacks_apart: Collection[int] = (),
-                     largest_rake: tuple[str, Callable[[Decimal], Decimal]] | None = None) -> Iterator[Breach]:
+                     largest_rake: tuple[str, Callable[[], Decimal]] | None = None) -> Iterator[Breach]:
     """Contributions − refunds = awards + rake (a rake not logged, ``rake_unknown``, is what the awards leave, never
-    below 0 and, with ``largest_rake`` (the article bounding it, and its bound for a pot), never above that bound);
+    below 0 and, with ``largest_rake`` (the article bounding it, and the most it lets the house take from this hand,
+    on the base the game's rake rules use), never above that bound);
     every stack reconciles; the uncalled bet (and only it) is returned. What is uncalled is unknown when a
     player absent from the betting is short of a bet: his missing action may have been the call. ``article``: the
     game's, cited. ``dead``: seats whose hand is dead (stud art. 11 d)), out of the betting and the pots, whose
     refunds (their antes) another rule judges; ``stacks_apart``: seats whose stack another rule judges (stud: a seat
     no player was dealt in at, or a player's two seats)."""
-    put_in = sum(hand.contributions.values(), ZERO)
-    back = sum((r.amount for r in hand.refunds), ZERO)
+    net = refunded_pot(hand)
     paid = sum((a.amount for a in hand.awards), ZERO)
     rake = sum((r.amount for r in hand.rakes), ZERO)
     where = hand.end or hand.start
     if rake_unknown(hand) is not None:
-        pot = put_in - back - rake  # the rakes logged (stud: the first rake) were taken, the one not logged is >= 0
+        pot = net - rake  # the rakes logged (stud: the first rake) were taken, the one not logged is >= 0
         less = f" ({_f(pot + rake)} less the rake logged, {_f(rake)})" if rake else ""
         if paid > pot:
             yield breach(where, f"awards of {_f(paid)} from a pot of {_f(pot)}{less}: more than the pot (the rake is "
                                 f"not logged; {article}: the winner takes the bets)", f"<= {_f(pot)}", _f(paid))
         elif largest_rake is not None:
             bounded_by, bound = largest_rake
-            allowed = max(bound(put_in - back) - rake, ZERO)
+            allowed = max(bound() - rake, ZERO)
             if pot - paid > allowed:
                 yield breach(where, f"awards of {_f(paid)} from a pot of {_f(pot)}{less} leave {_f(pot - paid)} of "
                                     f"it, more than the largest rake {bounded_by} allows ({_f(allowed)}); the rake "
                                     f"is not logged ({article}: the winner takes the bets)", f">= {_f(pot - allowed)}",
                              _f(paid))
-    elif put_in - back != paid + rake:
-        yield breach(where, f"the pot of {_f(put_in - back)} was paid out as {_f(paid)} in awards and {_f(rake)} rake "
-                            f"({article}: the winner takes all the bets)", _f(put_in - back), _f(paid + rake))
+    elif net != paid + rake:
+        yield breach(where, f"the pot of {_f(net)} was paid out as {_f(paid)} in awards and {_f(rake)} rake "
+                            f"({article}: the winner takes all the bets)", _f(net), _f(paid + rake))
     expected_back = uncalled(hand.betting_contributions())
     refunds, awards = per_seat(hand.refunds), per_seat(hand.awards)
     logged_back = {s: a for s, a in refunds.items()  # a refund of 0 returns nothing

@@ -12,15 +12,15 @@ from auditor.engine.replay_runner import Breach, ReplayRule
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.conditions import played_only, seated
 from auditor.games.holdem.hand import Hand
-from auditor.games.holdem.rake import largest_rake
+from auditor.games.holdem.rake import largest_rake, raked_pot
 from auditor.games.holdem.showdown import award_breaches, awards_missing, review, showdown_applies
 from auditor.games.poker.accounts import account_breaches
 
 
 def _best_hand(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
-    """Art. 10(2): the chips of the hand add up (``accounts.py``; a rake not logged is at most what art. 16 allows),
-    and each pot went to its best hand."""
-    bound = ("art. 16", lambda pot: largest_rake(hand, ruleset, pot))
+    """Art. 10(2): the chips of the hand add up (``accounts.py``; a rake not logged is at most what art. 16 allows
+    on the pot it rakes, without the uncalled bet), and each pot went to its best hand."""
+    bound = ("art. 16", lambda: largest_rake(hand, ruleset, raked_pot(hand)))
     yield from account_breaches(hand, "art. 10(2)", largest_rake=bound)
     if review(hand, ruleset).missing is None:
         yield from award_breaches("THE-10.2")(hand, ruleset)

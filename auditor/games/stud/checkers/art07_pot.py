@@ -15,7 +15,7 @@ from collections import Counter
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule
 from auditor.engine.ruleset import Ruleset
-from auditor.games.poker.accounts import account_breaches
+from auditor.games.poker.accounts import account_breaches, refunded_pot
 from auditor.games.stud.hand import Hand
 from auditor.games.stud.rake import VOIDED, largest_rake, unknown_rake
 
@@ -32,7 +32,7 @@ def _unplaced(hand: Hand) -> set[int]:
 def _breaches(hand: Hand, ruleset: Ruleset) -> list[Breach]:
     """The hand's breaches of art. 7, computed once (``_applies`` needs them when the rake is unknown)."""
     if "pot" not in hand.derived:
-        bound = ("arts. 8 and 9", lambda pot: largest_rake(hand, ruleset, pot))
+        bound = ("arts. 8 and 9", lambda: largest_rake(hand, ruleset, refunded_pot(hand)))
         hand.derived["pot"] = list(account_breaches(hand, "art. 7", unknown_rake, dead=hand.exposed,
                                                     stacks_apart=_unplaced(hand), largest_rake=bound))
     return hand.derived["pot"]  # type: ignore[return-value]
