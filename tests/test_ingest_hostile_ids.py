@@ -5,15 +5,18 @@ as nothing, and two ids that print alike would be two tables, hands or players).
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import date
+from pathlib import Path
 
 import duckdb
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from auditor.ingest.schema import IDENTIFIER_PATTERN, is_identifier
+from auditor.ingest.schema import MAX_TEXT_LENGTH, is_identifier
+from auditor.ingest.validate import identifier_sql
 from tests.conftest import baccarat_coup, write_csv, write_jsonl, write_parquet
 from tests.test_ingest import load
 from tests.test_phh import THREE_HANDED
@@ -24,7 +27,9 @@ REFUSED = [
     " ", "   ", "\t", " T1", "T1 ", "T1\u00a0", "a\nb", "a\r\nb", "a\rb", "a\x00b", "\x07", "a\tb", "a\x7fb",
     "a\x85b", "a\u2028b", "a\u2029b", "\ufeffT1", "T\u200b1", "exe.\u202egnp", "\ue000",
 ]
-ACCEPTED = ["T 1", "張三", "a\u00a0b", "é", "x" * 300, "M-101/7", "\u0645\u0631\u062d\u0628\u0627"]
+ACCEPTED = ["T 1", "張三", "a\u00a0b", "é", "x" * 300, "M-101/7", "\u0645\u0631\u062d\u0628\u0627",
+            "張" * MAX_TEXT_LENGTH]
+TOO_LONG = ["x" * (MAX_TEXT_LENGTH + 1), "張" * (MAX_TEXT_LENGTH + 1), "x" * 10_000_000]
 FORMATS = [(write_jsonl, "jsonl", 1), (write_csv, "csv", 2), (write_parquet, "parquet", 1)]
 
 
@@ -45,7 +50,7 @@ def with_ids(field: str, values: list[str]) -> tuple[list[dict], list[int]]:
 @pytest.mark.parametrize("writer, suffix, first", FORMATS)
 @pytest.mark.parametrize("field", IDS)
 def test_an_identifier_that_is_not_printable_text_is_refused(tmp_path, field, writer, suffix, first):
-    values = REFUSED + ([] if suffix == "csv" else [""])  # an empty CSV cell is an absent field
+    values = REFUSED + TOO_LONG[:2] + ([] if suffix == "csv" else [""])  # an empty CSV cell is an absent field
     rows, changed = with_ids(field, values)
     _, quarantine = load(writer(tmp_path / f"t.{suffix}", rows))
     lines = [line for _, line, reason in quarantine if f"field {field}: expected a printable identifier" in reason]
@@ -63,6 +68,15 @@ def test_an_identifier_of_printable_text_is_read_as_written(tmp_path, field, wri
     assert quarantine == []
     read = con.execute(f"SELECT DISTINCT {field} FROM events WHERE {field} IS NOT NULL").fetchall()
     assert sorted(v for (v,) in read) == sorted(ACCEPTED)
+
+
+def test_a_10_mb_identifier_is_refused_quoting_its_start(tmp_path):
+    """A table_id of ten million characters (no system assigns one; every record of the table would carry it) is
+    refused, its reason quoting its first 80 characters."""
+    rows, changed = with_ids("table_id", TOO_LONG[2:])
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", rows))
+    assert [line for _, line, _ in quarantine] == [1 + i for i in changed]
+    assert all(f"at most {MAX_TEXT_LENGTH:,} characters" in reason and len(reason) < 300 for _, _, reason in quarantine)
 
 
 @pytest.mark.parametrize("value", ["a\nb", "a\x00b", "\x07", "a\u2028b", " T1"])
@@ -124,6 +138,7 @@ def test_a_reason_naming_a_field_or_event_shows_it_on_one_line(tmp_path, coup, o
 @pytest.mark.parametrize("field, written", [
     ("table", '""'), ("table", '" x"'), ("table", '"x "'), ("table", "1.10"), ("table", "true"), ("table", "[1, 2]"),
     ("hand", '""'), ("hand", '" 7"'), ("hand", "7.50"), ("hand", "false"), ("hand", "{a = 1}"),
+    ("table", f'"{"x" * (MAX_TEXT_LENGTH + 1)}"'), ("hand", f'"{"7" * (MAX_TEXT_LENGTH + 1)}"'),
 ])
 def test_a_phh_table_or_hand_that_is_no_identifier_is_refused(tmp_path, field, written):
     """PHH's ``table`` and ``hand`` name the table and the hand: a string (an identifier) or an integer. A float
@@ -148,8 +163,57 @@ def test_a_phh_table_or_hand_of_an_integer_or_a_name_is_read_as_written(tmp_path
     assert con.execute(f"SELECT DISTINCT {column} FROM events WHERE {column} IS NOT NULL").fetchall() == [(read,)]
 
 
-def test_the_python_rule_of_identifiers_is_the_schemas_pattern():
+@pytest.mark.parametrize("name", ["", " Bob", "Bob ", "B\u202eob", "B\nob", "x" * (MAX_TEXT_LENGTH + 1)])
+def test_a_phh_player_name_that_is_no_identifier_refuses_the_hand(tmp_path, name):
+    """A player's name becomes his ``player`` id: an empty one was replaced by his label (``p2``) without a word, a
+    hidden character refused his records one by one. The hand is refused, at its ``players`` line."""
+    text = THREE_HANDED.replace('"Bob"', json.dumps(name))
+    _, quarantine = phh_load(tmp_path / "t.phh", text)
+    line = text[:text.index("players =")].count("\n") + 1
+    assert [(at, reason.split(":")[0]) for at, reason in quarantine] == [(line, "field players")], quarantine
+    assert "player 2" in quarantine[0][1] and "printable identifier" in quarantine[0][1]
+
+
+def test_the_python_rule_of_identifiers_is_the_schemas():
     con = duckdb.connect()
-    for text in REFUSED + ACCEPTED + ["", "\U000e0001", "a\u3000", "\u3000a", "a\u3000b", "\U0010fffd", "\ud7ff"]:
-        in_sql = con.execute("SELECT regexp_full_match(?, ?)", [text, IDENTIFIER_PATTERN]).fetchone()[0]
+    for text in REFUSED + ACCEPTED + TOO_LONG[:2] + ["", "\U000e0001", "a\u3000", "\u3000a", "a\u3000b",
+                                                     "\U0010fffd", "\ud7ff"]:
+        in_sql = con.execute(f"SELECT {identifier_sql('$1')}", [text]).fetchone()[0]
         assert is_identifier(text) == in_sql, repr(text)
+
+
+CONFIG_TEXT = [("baccarat", "casino"), ("baccarat", "licensee"), ("baccarat", "currency"),
+               ("baccarat", "bets_allowed"), ("holdem", "not_logged"), ("stud", "casino")]
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def table_with(game: str, key: str, value: str, table: str = "T1") -> list[dict]:
+    """A clean log of ``game`` at ``table`` whose configuration declares ``key`` as ``value``."""
+    if game == "baccarat":
+        rows = baccarat_coup()
+    else:
+        log = FIXTURES / ("holdem/THE-5.3" if game == "holdem" else "stud/5CS-10.6") / "clean.jsonl"
+        rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    rows = [{**r, "table_id": table} for r in rows]
+    return [{**rows[0], "config": {**rows[0]["config"], key: value}}, *rows[1:]]
+
+
+@pytest.mark.parametrize("game, key", CONFIG_TEXT)
+def test_a_config_text_that_is_not_printable_is_refused(tmp_path, game, key):
+    """The configuration's free text (the casino and licence holder on the report's cover, the currency, the lists
+    of bets and of facts not logged) follows the identifiers' rule: what shows must be what is there. One table per
+    value."""
+    tables = [table_with(game, key, value, f"T{n}") for n, value in enumerate(REFUSED + TOO_LONG[:1] + [""])]
+    _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", [r for rows in tables for r in rows]))
+    opens = itertools.accumulate([1] + [len(t) for t in tables[:-1]])  # each table's first line
+    reasons = dict((line, r) for _, line, r in quarantine)
+    for line in opens:
+        assert reasons.get(line, "").startswith(f"config: {key}: expected printable text"), (line, quarantine)
+        assert reasons[line].isprintable() and len(reasons[line]) < 300, reasons[line]
+
+
+@pytest.mark.parametrize("value", ["Grand Lisboa", "澳門銀河", "MOP", "x" * MAX_TEXT_LENGTH])
+def test_a_config_text_of_printable_text_is_read_as_written(tmp_path, value):
+    con, quarantine = load(write_jsonl(tmp_path / "t.jsonl", table_with("baccarat", "casino", value)))
+    assert quarantine == []
+    assert json.loads(con.execute("SELECT config FROM tables").fetchone()[0])["casino"] == value

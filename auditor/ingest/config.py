@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from auditor.ingest.nesting import TOO_DEEP, json_too_deep
-from auditor.ingest.schema import MONEY_PATTERN, ConfigKey, Schema
+from auditor.ingest.schema import MAX_TEXT_LENGTH, MONEY_PATTERN, ConfigKey, Schema, is_identifier
 
 _MONEY = re.compile(MONEY_PATTERN)
 _INT64 = 2**63  # what the model's BIGINT columns hold
@@ -82,6 +82,9 @@ def _check_value(key: ConfigKey, value: object) -> str | None:
         return "expected a string"
     if enum and value not in enum:
         return "expected one of " + ", ".join(map(str, enum))
+    if not enum and not is_identifier(value):  # free text, shown on the report as it is: held to the identifiers' rule
+        return (f"expected printable text (not empty, at most {MAX_TEXT_LENGTH:,} characters; no control, invisible "
+                "or line-break character; no space at either end)")
     return None
 
 

@@ -18,12 +18,14 @@ faithfully raises ``PhhError`` with the line concerned."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from auditor.ingest.phh_parse import Action, HandSource, PhhError
+from auditor.ingest.schema import MAX_TEXT_LENGTH, is_identifier
 
 BETTING = {"NT": "no_limit", "FT": "fixed_limit"}
 NOT_LOGGED = "burns,deal_order,croupier_position,rake,showdown_mucks"
@@ -108,7 +110,12 @@ def _players(src: HandSource, count: int) -> tuple[str, ...]:
         return tuple(f"p{i}" for i in range(1, count + 1))
     if not isinstance(names, list) or len(names) != count or not all(isinstance(n, str) for n in names):
         raise PhhError(src.line_of("players"), f"field players: expected {count} names")
-    return tuple(n or f"p{i}" for i, n in enumerate(names, start=1))
+    for i, name in enumerate(names, start=1):  # each a ``player`` id: never replaced, never refused record by record
+        if not is_identifier(name):
+            raise PhhError(src.line_of("players"), f"field players: player {i}'s name is no printable identifier (not "
+                                                   f"empty, at most {MAX_TEXT_LENGTH:,} characters, no hidden "
+                                                   f"character, no space at either end), found {json.dumps(name)[:80]}")
+    return tuple(names)
 
 
 def structure(src: HandSource) -> Structure:

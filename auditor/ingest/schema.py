@@ -27,14 +27,19 @@ CARD_PATTERN = r"^[A2-9TJQK][shdc]$"
 # empty, no control, format (zero width, byte-order mark, direction override), private-use or line-separator
 # character, no space of any kind at either end (" T1" and "T1" would print alike yet be two tables).
 IDENTIFIER_PATTERN = r"^[^\p{C}\p{Z}]([^\p{C}\p{Zl}\p{Zp}]*[^\p{C}\p{Z}])?$"
+# At most this many characters (code points), in an identifier and in a configuration's free text: more than any id a
+# system assigns or a PHH file's path makes, few enough to print (a 10 MB table_id would be carried by every record).
+MAX_TEXT_LENGTH = 1000
 _NOT_IN_IDENTIFIERS = {"Cc", "Cf", "Co", "Cs", "Zl", "Zp"}  # the categories of \p{C} (RE2), \p{Zl} and \p{Zp}
 
 
 def is_identifier(text: str) -> bool:
-    """``IDENTIFIER_PATTERN``, for the names a reader composes ids from (PHH's ``table`` and ``hand``)."""
+    """``IDENTIFIER_PATTERN`` and at most ``MAX_TEXT_LENGTH`` characters, for the names a reader composes ids from
+    (PHH's ``table``, ``hand`` and ``players``) and a configuration's free text."""
+    if not text or len(text) > MAX_TEXT_LENGTH:
+        return False
     categories = [unicodedata.category(c) for c in text]
-    return bool(text) and not _NOT_IN_IDENTIFIERS.intersection(categories) and "Z" not in (
-        categories[0][0], categories[-1][0])
+    return not _NOT_IN_IDENTIFIERS.intersection(categories) and "Z" not in (categories[0][0], categories[-1][0])
 ENVELOPE = ("table_id", "game", "seq", "event")
 
 

@@ -15,6 +15,7 @@ from auditor.ingest.schema import (
     FLOAT_MONEY_LIMIT,
     IDENTIFIER_PATTERN,
     INTEGER_PATTERN,
+    MAX_TEXT_LENGTH,
     MONEY_PATTERN,
     TIMESTAMP_PATTERN,
     Field,
@@ -32,6 +33,11 @@ def quoted_name(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+def identifier_sql(v: str) -> str:
+    """SQL: the text ``v`` is an identifier (``schema.is_identifier``)."""
+    return f"(length({v}) <= {MAX_TEXT_LENGTH} AND regexp_full_match({v}, {sql_string(IDENTIFIER_PATTERN)}))"
+
+
 def _typed(f: Field, v: str) -> str:
     """SQL turning the extracted text ``v`` into the field's type (NULL when it does not fit)."""
     if f.kind == "integer":
@@ -46,7 +52,7 @@ def _typed(f: Field, v: str) -> str:
     if f.kind == "card":
         return f"CASE WHEN regexp_full_match({v}, {sql_string(CARD_PATTERN)}) THEN {v} END"
     if f.kind == "identifier":
-        return f"CASE WHEN regexp_full_match({v}, {sql_string(IDENTIFIER_PATTERN)}) THEN {v} END"
+        return f"CASE WHEN {identifier_sql(v)} THEN {v} END"
     if f.kind == "json":
         return f"CASE WHEN json_valid({v}) AND json_type({v}) = 'OBJECT' THEN {v}::JSON END"
     if f.enum:
@@ -64,8 +70,8 @@ def _type_error(f: Field, v: str, typed: str, t: str, inexact: str, shown: str) 
         "money": "an exact decimal (at most 14 digits and 4 decimals; as a binary float, below 10^11)",
         "timestamp": "an ISO 8601 timestamp (date, or date and time to the microsecond)",
         "card": "a card such as As, Td, 9h",
-        "identifier": "a printable identifier (not empty; no control, invisible or line-break character; no space at "
-                      "either end)",
+        "identifier": f"a printable identifier (not empty, at most {MAX_TEXT_LENGTH:,} characters; no control, "
+                      "invisible or line-break character; no space at either end)",
         "json": "a JSON object",
         "string": "one of " + ", ".join(f.enum) if f.enum else "a string",
     }[f.kind]
