@@ -99,7 +99,7 @@ BAD_RECORDS = [
     ("object for a string", {"event": "deal", "hand_id": "C1", "card": "9s", "to": {"a": [1]}},
      'field to: expected a string, found {"a":[1]}'),
     ("array for an integer", {"event": "deal", "hand_id": "C1", "card": "9s", "to": "player", "seat": [1]},
-     "field seat: expected an integer of at least 1, found [1]"),
+     "field seat: expected an integer from 1 to 9223372036854775807, found [1]"),
     ("not an object", '  [{"table_id": "T1", "game": "baccarat", "seq": 50, "event": "deal"}]',
      "record is not a JSON object"),
     ("text after the object", '{"table_id": "T1", "game": "baccarat", "seq": 50, "event": "deal"} {}',

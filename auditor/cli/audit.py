@@ -42,9 +42,10 @@ def _memory_size(value: str | None) -> str | None:
 def audit(
     ctx: typer.Context,
     paths: list[Path] = typer.Argument(..., help="Log files or folders (searched recursively for .jsonl, .ndjson, "
-                                                 ".csv, .parquet, .phh, .phhs). The outputs name each file below the "
-                                                 "folder that holds them all: a folder given, or a file's own "
-                                                 "folder.", show_default=False),
+                                                 ".csv, .parquet, .phh, .phhs, in UTF-8; a compressed log such as "
+                                                 ".jsonl.gz is refused: decompress it). The outputs name each file "
+                                                 "below the folder that holds them all: a folder given, or a file's "
+                                                 "own folder.", show_default=False),
     out: Path = typer.Option(Path("reports/latest"), "--out", "-o", help="Folder for report.pdf, findings.json, "
                              "findings.parquet, quarantine.json, summary.json and manifest.json, all moved into place "
                              "together once complete (and signed). Refused if it holds files (see --overwrite), if "

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from auditor.ingest.readers import raw_table
+from auditor.ingest.readers import foreign_encoding, raw_table
 from auditor.ingest.schema import load_schema
 
 
@@ -77,8 +77,14 @@ def read_csv(path: Path, name: str) -> pa.Table:
     CR LF): a bare CR is a character of its line, part of a quoted value, else a malformed row. A row with a byte
     that is not UTF-8 is refused, naming its line; every row is, when the byte is in the header. What cannot be
     read as a row of the header's fields (a malformed row, an unterminated quote, a row of another length) is
-    refused line by line."""
-    decoded, bad = _decode_csv(path.read_bytes())
+    refused line by line, the last one as a truncated record when the file does not end with a newline. A file of
+    UTF-16 or UTF-32 text is one refused record."""
+    data = path.read_bytes()
+    foreign = foreign_encoding(data)
+    if foreign:
+        return raw_table(name, [1], [None], [foreign], [False])
+    decoded, bad = _decode_csv(data)
+    cut = "" if decoded.endswith(("\n", "\r")) else "; truncated record at end of file (no final newline)"
     reader = csv.reader(io.StringIO(decoded, newline="\n"), strict=True)
     rows = _Rows(decoded)
     try:
@@ -106,7 +112,8 @@ def read_csv(path: Path, name: str) -> pa.Table:
             break
         except csv.Error as exc:  # an unterminated quote reads every line after it into this row: name them
             span = f" (lines {start} to {reader.line_num} read as one row)" if reader.line_num > start else ""
-            rows.refuse_lines(start, max(reader.line_num, start), f"malformed CSV row: {_csv_error(exc)}{span}")
+            at_end = cut if reader.line_num >= len(rows.physical) else ""
+            rows.refuse_lines(start, max(reader.line_num, start), f"malformed CSV row: {_csv_error(exc)}{span}{at_end}")
             start = reader.line_num + 1
             continue
         if not any(cell.strip() for cell in row):
@@ -116,7 +123,8 @@ def read_csv(path: Path, name: str) -> pa.Table:
         if len(row) != len(header) and not ambiguous:
             span = f" (lines {start} to {reader.line_num})" if reader.line_num > start else ""
             rows.refuse_lines(start, reader.line_num, "; ".join(filter(None, [
-                not_text, f"CSV row has {len(row)} fields, the header has {len(header)}{span}"])))
+                not_text, f"CSV row has {len(row)} fields, the header has {len(header)}{span}"]))
+                + (cut if reader.line_num >= len(rows.physical) else ""))
         elif ambiguous or not_text:
             rows.add(start, _shown(row), "; ".join(filter(None, [not_text, ambiguous])))
         else:

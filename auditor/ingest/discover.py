@@ -12,6 +12,8 @@ from auditor.ingest.audit_names import LogFile, NameClash, name_files
 from auditor.ingest.readers import LOG_SUFFIXES
 
 NOT_LOGS = frozenset({"labels.jsonl"})  # the simulator's answer key, written beside its logs
+# A log compressed (``T01.jsonl.gz``) is not read: found in a folder, it would be left out without a word.
+COMPRESSED = frozenset({".gz", ".bz2", ".xz", ".zst", ".zip", ".7z", ".lz4", ".br", ".z"})
 
 
 class InputError(Exception):
@@ -28,11 +30,14 @@ def discover(paths: Iterable[Path]) -> list[LogFile]:
         if path.is_dir():
             found += _logs_in(path)
         elif path.is_file():
+            _check_not_compressed(path)
             if path.suffix.lower() not in LOG_SUFFIXES:
                 raise InputError(f"{path}: not a log file (accepted: {', '.join(sorted(LOG_SUFFIXES))})")
             found.append(path)
         elif path.exists():
             raise InputError(f"{path}: not a regular file or folder")
+        elif path.is_symlink():
+            raise InputError(f"{path}: a symbolic link that leads to no file (its target is missing, or a loop)")
         else:
             raise InputError(f"{path}: no such file or folder")
     try:
@@ -46,6 +51,14 @@ def discover(paths: Iterable[Path]) -> list[LogFile]:
     for file in files:
         _check_readable(file.path)
     return files
+
+
+def _check_not_compressed(path: Path) -> None:
+    """A compressed log (``T01.jsonl.gz``) is an input error: its records cannot be read, nor left out unsaid."""
+    suffixes = [s.lower() for s in path.suffixes]
+    if len(suffixes) >= 2 and suffixes[-1] in COMPRESSED and suffixes[-2] in LOG_SUFFIXES:
+        raise InputError(f"{path}: a compressed log, which the auditor does not read; decompress it (the audit reads "
+                         f"{', '.join(sorted(LOG_SUFFIXES))})")
 
 
 def _walk(folder: Path) -> Iterator[tuple[str, list[str]]]:
@@ -71,6 +84,7 @@ def _logs_in(folder: Path) -> list[Path]:
     for root, names in _walk(folder):
         for name in names:
             path = Path(root) / name
+            _check_not_compressed(path)
             if path.suffix.lower() in LOG_SUFFIXES and name not in NOT_LOGS:
                 if not path.is_file():
                     raise InputError(f"{path}: not a regular file (a broken link or a pipe?)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,15 +51,33 @@ def _visible(text: str) -> str:
             f"ELSE c END), '') ELSE {text} END")
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
+def _blocks(path: Path) -> Iterator[bytes]:
+    """The file's bytes, a MiB at a time."""
     try:
         with path.open("rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
+            yield from iter(lambda: handle.read(1 << 20), b"")
     except OSError as exc:
         raise InputError(f"{path}: cannot be read ({exc.strerror})") from exc
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    for block in _blocks(path):
+        digest.update(block)
     return digest.hexdigest()
+
+
+def _check_no_copies(files: list[LogFile], digests: dict[str, str]) -> None:
+    """Two files of the same bytes (one log copied under two names) are an input error: the audit would count the
+    log twice (PHH: a table is named after its file) or refuse every record of the copy as a duplicate. Files of
+    whitespace alone hold no record, and are no log."""
+    first: dict[str, LogFile] = {}
+    for file in files:
+        digest = digests[file.name]
+        if digest in first and any(block.strip() for block in _blocks(file.path)):  # read again only for a copy
+            raise InputError(f"{file.path} holds the same bytes as {first[digest].path}: one log under two names "
+                             "would be audited twice; audit one of them")
+        first.setdefault(digest, file)
 
 
 def _validate_configs(con: duckdb.DuckDBPyConnection) -> None:
@@ -178,6 +196,8 @@ def ingest(
     (read again from their files for the quarantine only); the structure checks run on a narrow projection of
     whole tables, a range of tables at a time, and only their outcome per record is joined back."""
     schema = load_schema()
+    digests = {f.name: _sha256(f.path) for f in files}
+    _check_no_copies(files, digests)
     con.execute("SET TimeZone = 'UTC'")
     names = sorted({f.name for f in files})
     try:
@@ -198,7 +218,7 @@ def ingest(
     bad = dict(con.execute("SELECT file, count(*) FROM quarantine GROUP BY file").fetchall())
     inputs = [
         InputFile(
-            path=f.name, format=LOG_SUFFIXES[f.path.suffix.lower()], size=f.path.stat().st_size, sha256=_sha256(f.path),
+            path=f.name, format=LOG_SUFFIXES[f.path.suffix.lower()], size=f.path.stat().st_size, sha256=digests[f.name],
             records=counts.get(f.name, 0) + bad.get(f.name, 0), quarantined=bad.get(f.name, 0),
         )
         for f in files

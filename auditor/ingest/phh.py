@@ -23,7 +23,7 @@ import pyarrow as pa
 from auditor.ingest.phh_map import BETTING, EVENT_FIELDS, Event, map_hand, structure
 from auditor.ingest.phh_parse import HandSource, PhhError, load_hands
 from auditor.ingest.phh_tables import Place, missing_blinds, segments
-from auditor.ingest.readers import raw_table
+from auditor.ingest.readers import foreign_encoding, raw_table
 from auditor.ingest.schema import is_identifier
 
 json_text = json.JSONEncoder(ensure_ascii=False).encode  # as json.dumps writes it
@@ -177,8 +177,12 @@ def read_records(path: Path, name: str) -> list[Refused | Played]:
     """Every event of the hold'em hands in ``path``, by hand; a TOML error or a hand that cannot be audited is one
     record with its reason (and, when the hand has its place at a table, the ``table_id``, ``hand_id`` and ``seq``
     it would have had). ``name`` is the file name the records carry."""
+    data = path.read_bytes()
+    foreign = foreign_encoding(data)
+    if foreign:
+        return [Refused(1, None, foreign)]
     try:
-        text = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is not TOML; CSV accepts it too
+        text = data.decode("utf-8-sig")  # a byte-order mark is not TOML; CSV accepts it too
     except UnicodeDecodeError as exc:
         return [Refused(1, None, f"file is not UTF-8 text ({exc.reason} at byte {exc.start})")]
     return _records(load_hands(text, several=path.suffix.lower() == ".phhs"), name, text)

@@ -33,6 +33,7 @@ _PLAYER = re.compile(r"p([1-9][0-9]{0,8})")  # longer is no player (and int() re
 _AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
 ZERO = Decimal(0)
 _DIGITS_14 = 10**14  # the log format's money has at most 14 integer digits
+_INT64 = 2**63  # the log format's integers are 64-bit
 UNKNOWN = Decimal("Infinity")  # a stack not logged: no bet exhausts it, and it is never written
 
 # The fields of a PHH hand's events, in the order the log's JSON text of an event gives them (``to`` before ``seat``
@@ -93,8 +94,8 @@ def _seating(src: HandSource, count: int) -> tuple[tuple[int, ...], int]:
     if seats is None:
         seats = list(range(1, count + 1))
     elif (not isinstance(seats, list) or len(seats) != count or len(set(seats)) != count
-          or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 1 for s in seats)):
-        raise PhhError(line, f"field seats: expected {count} different seat numbers from 1")
+          or not all(isinstance(s, int) and not isinstance(s, bool) and 1 <= s < _INT64 for s in seats)):
+        raise PhhError(line, f"field seats: expected {count} different seat numbers from 1 to {_INT64 - 1}")
     elif sum(seats[i] > seats[(i + 1) % count] for i in range(count)) > 1:
         raise PhhError(line, f"field seats: {seats} do not go clockwise in the order PHH lists the players (from the "
                              "small blind, the button last): the seat numbers contradict the order of play")

@@ -246,7 +246,7 @@ def load_hands(text: str, several: bool) -> list[HandSource | PhhError]:
         return [PhhError(int(found.group(1)) if found else 1, f"not valid TOML: {exc}")]
     layout = scan_layout(text)
     if not several:
-        return [_hand(None, document, layout)]
+        return [_hand(None, document, layout) if document else PhhError(1, "the PHH file holds no hand (it is empty)")]
     hands: list[HandSource | PhhError] = []
     for key, value in document.items():
         if isinstance(value, dict):

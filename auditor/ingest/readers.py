@@ -27,6 +27,17 @@ LOG_SUFFIXES = {
 }
 
 
+_FOREIGN_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"), (codecs.BOM_UTF16_LE, "UTF-16"),
+                 (codecs.BOM_UTF16_BE, "UTF-16"))  # UTF-32 first: its little-endian mark starts as UTF-16's
+
+
+def foreign_encoding(data: bytes) -> str | None:
+    """Why a file that starts with the byte-order mark of UTF-16 or UTF-32 (a spreadsheet's "Unicode text") cannot
+    be read: its text is not UTF-8, and no line of it can be told apart as UTF-8 would. None for any other file."""
+    name = next((name for bom, name in _FOREIGN_BOMS if data.startswith(bom)), None)
+    return None if name is None else f"the file is {name} text (its byte-order mark says so): logs are UTF-8 text"
+
+
 def raw_table(
     file: str, lines: list[int], raws: list[str | None], errors: list[str | None], last: list[bool]
 ) -> pa.Table:
@@ -41,8 +52,12 @@ def raw_table(
 def read_jsonl(path: Path, name: str) -> pa.Table:
     """One JSON object per line; the JSON itself is parsed later, in DuckDB. A file of UTF-8 text is split in Arrow;
     one with a line that is not UTF-8 line by line (``_read_jsonl_lines``), to name that line. A byte-order mark
-    is not part of the first record (as in CSV and PHH)."""
-    data = path.read_bytes().removeprefix(codecs.BOM_UTF8)
+    is not part of the first record (as in CSV and PHH); a file of UTF-16 or UTF-32 text is one refused record."""
+    data = path.read_bytes()
+    foreign = foreign_encoding(data)
+    if foreign:
+        return raw_table(name, [1], [None], [foreign], [False])
+    data = data.removeprefix(codecs.BOM_UTF8)
     if len(data) >= 2**31:
         return _read_jsonl_lines(data, name)
     try:
@@ -106,7 +121,8 @@ def read_parquet(path: Path, name: str) -> pa.Table:
             params=[str(path)],
         ).to_arrow_table()
     except duckdb.Error as exc:
-        reason = str(exc).replace(str(path), name)  # the file's audit name: the same wherever the logs lie
+        # The file's audit name (the same wherever the logs lie), and DuckDB's first line: the query follows it.
+        reason = str(exc).replace(str(path), name).split("\n")[0]
         return raw_table(name, [1], [None], [f"unreadable Parquet file: {reason}"], [False])
     finally:
         con.close()

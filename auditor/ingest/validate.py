@@ -65,7 +65,7 @@ def _type_error(f: Field, v: str, typed: str, t: str, inexact: str, shown: str) 
     ``inexact`` (SQL): the value came as a binary float that may not give the written amount back; ``shown``: the
     text the message quotes (``v``, or the same text by a costlier way that only refused values pay)."""
     what = {
-        "integer": "an integer" + ("" if f.minimum is None else f" of at least {f.minimum}"),
+        "integer": f"an integer from {f.minimum if f.minimum is not None else -2**63} to {2**63 - 1}",
         "boolean": "true or false",
         "money": "an exact decimal (at most 14 digits and 4 decimals; as a binary float, below 10^11)",
         "timestamp": "an ISO 8601 timestamp (date, or date and time to the microsecond)",

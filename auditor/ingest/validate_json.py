@@ -19,6 +19,13 @@ def _json_type(v: str, name: str) -> str:
             f"OR {v} IN ('true', 'false') THEN json_type(raw, {sql_string('$.' + name)}) ELSE 'VARCHAR' END")
 
 
+def _names(keys: str) -> str:
+    """SQL: the list of keys ``keys`` as one text, a key without a name or with spaces at an end in quotes (``""``,
+    ``" seq"``), so that a reason names what it refuses."""
+    return ("array_to_string(list_transform(" + keys + ", lambda k: CASE WHEN k = '' OR k <> trim(k) "
+            "THEN '\"' || k || '\"' ELSE k END), ', ')")
+
+
 def staged_sql(schema: Schema, records: str) -> str:
     """SELECT over ``records`` (``rid, fid, line, raw, error, last``: records as JSON text) giving ``rid, fid,
     line``, the typed columns and ``errors`` (one text, NULL when the record is valid); ``raw`` only as
@@ -39,12 +46,13 @@ def staged_sql(schema: Schema, records: str) -> str:
 
     checks = [
         "read_error",
-        "CASE WHEN read_error IS NULL AND NOT ok_json THEN CASE WHEN last "
-        "THEN 'truncated record at end of file (no final newline)' ELSE 'malformed JSON' END END",
+        "CASE WHEN read_error IS NULL AND NOT ok_json THEN CASE "
+        "WHEN contains(rtrim(raw, chr(13)), chr(13)) THEN 'malformed JSON: the line holds a carriage return (CR) not "
+        "followed by a line feed (lines end with LF or CR LF)' "
+        "WHEN last THEN 'truncated record at end of file (no final newline)' ELSE 'malformed JSON' END END",
         "CASE WHEN ok_json AND jt <> 'OBJECT' THEN 'record is not a JSON object' END",
-        "CASE WHEN len(again) > 0 THEN 'field(s) given twice: ' "
-        "|| array_to_string(list_sort(list_distinct(again)), ', ') END",
-        "CASE WHEN len(unknown) > 0 THEN 'unknown field(s): ' || array_to_string(unknown, ', ') END",
+        f"CASE WHEN len(again) > 0 THEN 'field(s) given twice: ' || {_names('list_sort(list_distinct(again))')} END",
+        f"CASE WHEN len(unknown) > 0 THEN 'unknown field(s): ' || {_names('unknown')} END",
     ] + record_checks(schema, v, lambda name: _json_type(v(name), name), lambda name: "false", "jt = 'OBJECT'")
     return f"""
 WITH p AS (
