@@ -82,3 +82,19 @@ def test_a_decimal_column_is_read_alike_on_the_text_path(tmp_path, coup):
     pq.write_table(table.append_column("colour", pa.array(["red"] * len(coup))), path)
     _, quarantine = load(path)
     assert {reason for _, _, reason in quarantine} == {"unknown field(s): colour"}
+
+
+@pytest.mark.parametrize("names, reason", [
+    (["seq", "seq"], "the Parquet file names seq twice: which column is meant is unknown"),
+    (["seq", "SEQ"], "the Parquet file names seq twice (SEQ, seq: DuckDB's names ignore case): which column is "
+                     "meant is unknown"),
+    (["seq", ""], "the Parquet file has a column without a name"),
+])
+def test_parquet_columns_named_alike_or_not_at_all_are_named(tmp_path, coup, names, reason):
+    """DuckDB renames such a column (``seq_1``, ``C18``), and the reason named a field the file does not have."""
+    path = write_parquet(tmp_path / "t.parquet", coup)
+    table = pq.read_table(path)
+    extra = table.column(names[0]) if names[1] else pa.array(["x"] * table.num_rows)
+    pq.write_table(pa.table(table.columns + [extra], names=table.column_names + [names[1]]), path)
+    _, quarantine = load(path)
+    assert {r for _, _, r in quarantine} == {reason} and len(quarantine) == len(coup), quarantine

@@ -13,6 +13,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 from auditor.db import open_duckdb
 from auditor.ingest.schema import load_schema
@@ -100,6 +101,20 @@ def _read_jsonl_lines(data: bytes, name: str) -> pa.Table:
     return raw_table(name, lines, raws, errors, last)
 
 
+def _columns_problem(names: list[str]) -> str | None:
+    """Why the columns named ``names`` cannot be told apart: a name given twice (DuckDB's names ignore case, and it
+    renames a second ``seq`` ``seq_1``), or a column without a name (DuckDB names it ``C18``). None if they can."""
+    alike: dict[str, list[str]] = {}
+    for column in names:
+        alike.setdefault(column.lower(), []).append(column)
+    problems = ["the Parquet file has a column without a name"] if "" in alike else []
+    for key, group in sorted(alike.items()):
+        if key and len(group) > 1:
+            case = "" if len(set(group)) == 1 else f" ({', '.join(sorted(group))}: DuckDB's names ignore case)"
+            problems.append(f"the Parquet file names {key} twice{case}: which column is meant is unknown")
+    return "; ".join(problems) or None
+
+
 def read_parquet(path: Path, name: str) -> pa.Table:
     """Columns named as the log fields; 1-based row numbers are the provenance. Values pass through text so that
     every format is validated by the same rules (a float amount that is not an exact decimal is refused). (A file
@@ -107,7 +122,7 @@ def read_parquet(path: Path, name: str) -> pa.Table:
     ``validate.parquet_staged_sql``; this reader then only gives the text of its quarantined records.) The rows are
     numbered by DuckDB's ``file_row_number``; a file with a column of that name, which DuckDB would refuse and which
     is an unknown field like any other, is numbered by ``row_number() OVER ()`` in a single-threaded scan, which keeps
-    the file's order."""
+    the file's order. Columns that cannot be told apart (``_columns_problem``) refuse every row."""
     con = open_duckdb(threads=1)
     try:
         described = con.execute("DESCRIBE SELECT * FROM read_parquet(?)", [str(path)]).fetchall()
@@ -120,7 +135,8 @@ def read_parquet(path: Path, name: str) -> pa.Table:
             f"SELECT {numbered[0]} AS line, json_object({pairs})::VARCHAR AS raw FROM {numbered[1]} ORDER BY 1",
             params=[str(path)],
         ).to_arrow_table()
-    except duckdb.Error as exc:
+        problem = _columns_problem(pq.read_schema(path).names)
+    except (duckdb.Error, pa.ArrowException) as exc:
         # The file's audit name (the same wherever the logs lie), and DuckDB's first line: the query follows it.
         reason = str(exc).replace(str(path), name).split("\n")[0]
         return raw_table(name, [1], [None], [f"unreadable Parquet file: {reason}"], [False])
@@ -129,7 +145,7 @@ def read_parquet(path: Path, name: str) -> pa.Table:
     n = rows.num_rows
     return pa.table(
         [pa.array([name] * n, pa.string()), rows.column("line").cast(pa.int64()), rows.column("raw").cast(pa.string()),
-         pa.nulls(n, pa.string()), pa.array([False] * n, pa.bool_())],
+         pa.array([problem] * n, pa.string()), pa.array([False] * n, pa.bool_())],
         schema=RAW_SCHEMA,
     )
 
