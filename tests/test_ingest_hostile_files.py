@@ -73,6 +73,16 @@ def test_json_lines_ending_with_a_bare_cr_are_named(tmp_path, coup):
     assert len(quarantine) == 1 and "carriage return (CR) not followed by a line feed" in quarantine[0][2], quarantine
 
 
+def test_json_lines_joined_with_their_byte_order_marks_are_named(tmp_path, coup):
+    """Two exports joined (``cat a.jsonl b.jsonl``): the second one's byte-order mark starts a line, which is then
+    refused saying so (it said "malformed JSON")."""
+    path = write_jsonl(tmp_path / "t.jsonl", coup)
+    path.write_bytes(path.read_bytes() + codecs.BOM_UTF8 + b'{"table_id": "T9"}\n')
+    _, quarantine = load(path)
+    assert [(line, r) for _, line, r in quarantine] == [
+        (len(coup) + 1, "malformed JSON: the line starts with a byte-order mark (files joined together?)")]
+
+
 @pytest.mark.parametrize("cut", [30, 2])
 def test_a_csv_file_cut_in_its_last_row_says_it_may_be_truncated(tmp_path, coup, cut):
     path = write_csv(tmp_path / "t.csv", coup)

@@ -49,6 +49,8 @@ def staged_sql(schema: Schema, records: str) -> str:
         "CASE WHEN read_error IS NULL AND NOT ok_json THEN CASE "
         "WHEN contains(rtrim(raw, chr(13)), chr(13)) THEN 'malformed JSON: the line holds a carriage return (CR) not "
         "followed by a line feed (lines end with LF or CR LF)' "
+        "WHEN starts_with(raw, chr(65279)) THEN 'malformed JSON: the line starts with a byte-order mark (files "
+        "joined together?)' "
         "WHEN last THEN 'truncated record at end of file (no final newline)' ELSE 'malformed JSON' END END",
         "CASE WHEN ok_json AND jt <> 'OBJECT' THEN 'record is not a JSON object' END",
         f"CASE WHEN len(again) > 0 THEN 'field(s) given twice: ' || {_names('list_sort(list_distinct(again))')} END",
