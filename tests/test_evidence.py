@@ -80,3 +80,17 @@ def test_the_audit_gives_one_evidence_per_finding(tmp_path) -> None:
     (at_settle,) = [e for f, e in zip(result.findings, result.evidence) if f["seq"] == settle["seq"]]
     assert at_settle == Evidence(settle["ts"], None, "p1", "Player 4♥ 5♦ · Banker 2♣ 3♠")
     assert result.gaming_days == ["2024-05-01"] and result.tables == ["T1"]
+
+
+def test_only_the_named_tables_are_read(con: duckdb.DuckDBPyConnection) -> None:
+    """Reading any event of a table no finding names fails: the evidence (the shoe's and the table's first events
+    included) and the cards come from the named tables alone, as the nightly reads only their partitions."""
+    con.execute("ALTER TABLE events RENAME TO logged")
+    con.execute("INSERT INTO logged (table_id, seq, event) SELECT 'X' || i, 1, 'table_open' FROM range(3000) t(i)")
+    con.execute("CREATE VIEW events AS SELECT * FROM logged WHERE table_id[1] <> 'X' OR error('read ' || table_id)")
+    with pytest.raises(duckdb.Error, match="read X"):
+        con.execute("SELECT count(*) FROM events").fetchall()
+    found = finding_evidence(con, [row("B1", "S1", "C1", 3), row("B1", "S1", None, None), row("B1", None, None, None),
+                                   row("H1", None, "G1", 5)])
+    assert [e.time for e in found] == ["2024-05-01T09:01:05", "2024-05-01T09:01:00", "2024-05-01T09:00:00", None]
+    assert found[3].cards == "seat 2 A♠ · seat 3 A♥ · board 2♣"
