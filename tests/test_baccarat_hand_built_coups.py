@@ -173,20 +173,47 @@ def _same_coup_id(table_id: str) -> list[dict]:
     return t.rows
 
 
-def _closed_mid_coup(table_id: str) -> list[dict]:
+def _closed_mid_coup(table_id: str, then_ends: bool = False) -> list[dict]:
     t = Table(table_id)
     t.shoe()
-    _coup_of(t, end=False)
+    c = t.coup()
+    c.bet("player", 100)
+    c.deal(*PLAYER_NATURAL)
+    if then_ends:
+        t.emit("table_close")
+    c.result("player")
+    c.settle("player", "win", 100)
+    if then_ends:
+        c.end()
+    else:
+        t.emit("table_close")
+    return t.rows
+
+
+def _after_the_shoe_ended(table_id: str) -> list[dict]:
+    t = Table(table_id)
+    t.shoe()
+    _coup_of(t)
+    t.emit("shoe_end", shoe_id="S1")
+    _coup_of(t)
     t.emit("table_close")
     return t.rows
 
 
 @pytest.mark.parametrize("build, reasons", [
     # the log says two things of one coup: the second coup's records are an input error (its coup not evaluated)
-    (_same_coup_id, {"hand C1 started twice", "event after the end of hand C1", "a second result of hand C1"}),
-    # a coup the table closed on without its coup_end never ended: all its records are an input error
-    (_closed_mid_coup, {"hand C1 never ended (truncated log?)"}),
-], ids=["two-coups-one-id", "table-closed-mid-coup"])
+    (_same_coup_id, {"hand C1 started twice", "event after the end of hand C1", "a second result of hand C1",
+                     "hand C1 ended twice"}),
+    # a coup the table closed on without its coup_end did not end while the table was open: all its records are an
+    # input error, and the reason names the close (the log is not truncated)
+    (_closed_mid_coup, {"hand C1 did not end before the table_close of B1 (at day.jsonl:21)"}),
+    # the table closes inside a coup that then goes on and ends: what follows the close contradicts it
+    (partial(_closed_mid_coup, then_ends=True), {"hand C1 did not end before the table_close of B1 (at day.jsonl:19)",
+                                                 "event after the table_close of B1 (at day.jsonl:19)"}),
+    # a coup dealt from a shoe after its shoe_end: the coup is refused, whatever it shows
+    (_after_the_shoe_ended, {"coup_start of shoe S1 after its shoe_end (at day.jsonl:22)",
+                             "start of hand C2 refused (day.jsonl:23)"}),
+], ids=["two-coups-one-id", "table-closed-mid-coup", "table-closed-inside-a-coup-that-ends", "coup-after-shoe-end"])
 def test_a_log_that_contradicts_itself_is_quarantined(tmp_path, build, reasons):
     log = tmp_path / "day.jsonl"
     log.write_text("".join(json.dumps(r) + "\n" for r in build("B1")), encoding="utf-8")

@@ -244,7 +244,8 @@ def test_the_coups_after_the_cut_card_are_0_or_1(tmp_path, coup):
 
 def test_a_shoe_started_twice_at_a_table_is_quarantined(tmp_path):
     """docs/log-format.md: a shoe_id is unique per table. A second shoe_start of it would merge two shoes (their
-    burns, coups and cards counted as one shoe); another table may use the same shoe_id."""
+    burns, coups and cards counted as one shoe), and so would a second shoe_end; another table may use the same
+    shoe_id."""
     rows = [{"table_id": t, "game": "baccarat", "seq": i, **r} for i, (t, r) in enumerate([
         ("T1", {"event": "table_open", "config": BACCARAT_CONFIG}),
         ("T1", {"event": "shoe_start", "shoe_id": "S1"}),
@@ -257,7 +258,8 @@ def test_a_shoe_started_twice_at_a_table_is_quarantined(tmp_path):
     path = write_jsonl(tmp_path / "t.jsonl", rows)
     _, quarantine = load(path)
     assert [(line, reason) for _, line, reason in quarantine] == [
-        (4, f"shoe S1 started twice at table T1 (first at {path.name}:2)")]
+        (4, f"shoe S1 started twice at table T1 (first at {path.name}:2)"),
+        (5, f"a second shoe_end of shoe S1 (first at {path.name}:3)")]
 
 
 def test_a_second_result_void_or_cut_card_is_quarantined(tmp_path):
@@ -412,7 +414,7 @@ def test_tables_checked_range_by_range_give_the_same_day(tmp_path, coup, monkeyp
     """The structure checks run a range of tables at a time: hand_key must number the day's hands as one."""
     rows = coup + [{**r, "table_id": "T0"} for r in coup] + baccarat_coup("T2", 1, "C1") + baccarat_coup("T2", 11, "C2")
     rows[3] = {**rows[3], "seq": rows[2]["seq"]}  # a duplicate seq at T1
-    rows.append({**rows[-1], "seq": 99})  # an event after the end of C2 at T2
+    rows.append({**rows[-1], "seq": 99})  # a second coup_end of C2 at T2
     path = write_jsonl(tmp_path / "t.jsonl", rows)
     con, _ = load(path)
     whole = _tables(con)
@@ -423,7 +425,7 @@ def test_tables_checked_range_by_range_give_the_same_day(tmp_path, coup, monkeyp
                        "WHERE hand_key IS NOT NULL GROUP BY ALL ORDER BY 3").fetchall()
     assert keys == [("T0", "C1", 1, 1), ("T1", "C1", 2, 2), ("T2", "C1", 3, 3), ("T2", "C2", 4, 4)]
     reasons = [q[2].split(" (first")[0] for q in whole["quarantine"]]
-    assert sorted(reasons) == ["duplicate seq 3 at table T1", "event after the end of hand C2", "table T2 opened twice"]
+    assert sorted(reasons) == ["duplicate seq 3 at table T1", "hand C2 ended twice", "table T2 opened twice"]
 
 
 def test_quarantined_text_is_read_again_and_a_changed_file_is_an_error(tmp_path, coup, monkeypatch):

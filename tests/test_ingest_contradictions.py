@@ -1,0 +1,199 @@
+"""A log that contradicts its own structure (docs/log-format.md, "Errors: the quarantine"), in every game: an event
+after the table closed, a table closed twice, a coup or hand started while another is in play, or ended twice, an
+event of a shoe or pack outside the time it is in use. Each such record is quarantined with file, line and a reason
+that says what the log contradicts; nothing is repaired, and no rule judges what it would have said."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import BACCARAT_CONFIG, write_jsonl
+from tests.test_ingest import load
+
+CONFIGS = {
+    "baccarat": BACCARAT_CONFIG,
+    "holdem": {"betting": "no_limit", "small_blind": "5", "big_blind": "10", "chip_unit": "1", "seats": 10},
+    "stud": {"ante": "20", "chip_unit": "5", "seats": 7, "rake_rate": "0.04"},
+}
+START = {"baccarat": "coup_start", "holdem": "hand_start", "stud": "hand_start"}
+END = {"baccarat": "coup_end", "holdem": "hand_end", "stud": "hand_end"}
+SHOE_GAMES = ["baccarat", "stud"]  # the games whose log starts and ends shoes (baccarat) or packs (stud)
+
+
+class Log:
+    """One table's log, built record by record; ``line(n)`` is the file line of the n-th record (from 0)."""
+
+    def __init__(self, game: str) -> None:
+        self.game, self.rows = game, []
+        self.emit("table_open", config=CONFIGS[game])
+
+    def emit(self, event: str, **fields: object) -> int:
+        self.rows.append({"table_id": "T1", "game": self.game, "seq": 10 * (len(self.rows) + 1), "event": event,
+                          **fields})
+        return len(self.rows)  # its line
+
+    def start(self, hand: str, shoe: str | None = "S1") -> int:
+        shoe_field = {"shoe_id": shoe} if shoe and self.game in SHOE_GAMES else {}
+        return self.emit(START[self.game], hand_id=hand, **shoe_field)
+
+    def middle(self, hand: str) -> int:
+        if self.game == "baccarat":
+            return self.emit("deal", hand_id=hand, card="4h", to="player", face="down")
+        return self.emit("seat", hand_id=hand, seat=len(self.rows) % 9 + 1, player="P1", amount="100")
+
+    def end(self, hand: str) -> int:
+        return self.emit(END[self.game], hand_id=hand)
+
+    def hand(self, hand: str, shoe: str | None = "S1") -> list[int]:
+        return [self.start(hand, shoe), self.middle(hand), self.end(hand)]
+
+    def quarantine(self, tmp_path: Path) -> list[tuple[int, str]]:
+        _, quarantine = load(write_jsonl(tmp_path / "t.jsonl", self.rows))
+        return [(line, reason) for _, line, reason in quarantine]
+
+
+def log_with_shoe(game: str) -> Log:
+    log = Log(game)
+    if game in SHOE_GAMES:
+        log.emit("shoe_start", shoe_id="S1")
+    return log
+
+
+@pytest.mark.parametrize("game", START)
+def test_a_unit_after_the_table_closed(tmp_path, game):
+    log = log_with_shoe(game)
+    log.hand("U1")
+    close = log.emit("table_close")
+    late = log.hand("U2")
+    assert log.quarantine(tmp_path) == [(n, f"event after the table_close of T1 (at t.jsonl:{close})") for n in late]
+
+
+@pytest.mark.parametrize("game", START)
+def test_a_table_closed_twice(tmp_path, game):
+    log = log_with_shoe(game)
+    log.hand("U1")
+    close = log.emit("table_close")
+    again = log.emit("table_close")
+    assert log.quarantine(tmp_path) == [(again, f"table T1 closed twice (first at t.jsonl:{close})")]
+
+
+@pytest.mark.parametrize("game", START)
+def test_a_table_closed_inside_a_unit_that_then_ends(tmp_path, game):
+    """The table closes during U1, which goes on and ends: what follows the close contradicts it, and U1 did not end
+    while the table was open (not a truncated log: the close is there, and the reason says so)."""
+    log = log_with_shoe(game)
+    before = [log.start("U1"), log.middle("U1")]
+    close = log.emit("table_close")
+    after = [log.middle("U1"), log.end("U1")]
+    assert log.quarantine(tmp_path) == (
+        [(n, f"hand U1 did not end before the table_close of T1 (at t.jsonl:{close})") for n in before]
+        + [(n, f"event after the table_close of T1 (at t.jsonl:{close})") for n in after])
+
+
+@pytest.mark.parametrize("game", START)
+def test_a_unit_that_never_ends_is_truncated_only_without_a_close(tmp_path, game):
+    log = log_with_shoe(game)
+    open_ = [log.start("U1"), log.middle("U1")]
+    assert log.quarantine(tmp_path) == [(n, "hand U1 never ended (truncated log?)") for n in open_]
+
+
+@pytest.mark.parametrize("game", START)
+def test_a_unit_started_while_another_is_in_play(tmp_path, game):
+    """U2 starts after U1's start and before U1's end: a table plays one coup or hand at a time, so the log says two
+    things of that time. U2 is refused; U1, around the refused records, is not judged either (the models taint it)."""
+    log = log_with_shoe(game)
+    outer = [log.start("U1"), log.middle("U1")]
+    inner = log.hand("U2")
+    outer.append(log.end("U1"))
+    assert log.quarantine(tmp_path) == [
+        (n, f"hand U2 started while hand U1 was in play (t.jsonl:{outer[0]} to t.jsonl:{outer[-1]})") for n in inner]
+
+
+@pytest.mark.parametrize("game", START)
+def test_a_unit_ended_twice(tmp_path, game):
+    log = log_with_shoe(game)
+    first_end = log.hand("U1")[-1]
+    again = log.end("U1")
+    assert log.quarantine(tmp_path) == [(again, f"hand U1 ended twice (first at t.jsonl:{first_end})")]
+
+
+@pytest.mark.parametrize("game", SHOE_GAMES)
+def test_a_unit_dealt_from_a_shoe_after_its_end(tmp_path, game):
+    log = log_with_shoe(game)
+    log.hand("U1")
+    shoe_end = log.emit("shoe_end", shoe_id="S1")
+    start, *rest = log.hand("U2")
+    assert log.quarantine(tmp_path) == [
+        (start, f"{START[game]} of shoe S1 after its shoe_end (at t.jsonl:{shoe_end})"),
+        *[(n, f"start of hand U2 refused (t.jsonl:{start})") for n in rest]]
+
+
+@pytest.mark.parametrize("game", SHOE_GAMES)
+def test_a_shoe_ended_twice(tmp_path, game):
+    log = log_with_shoe(game)
+    log.hand("U1")
+    shoe_end = log.emit("shoe_end", shoe_id="S1")
+    again = log.emit("shoe_end", shoe_id="S1")
+    assert log.quarantine(tmp_path) == [(again, f"a second shoe_end of shoe S1 (first at t.jsonl:{shoe_end})")]
+
+
+@pytest.mark.parametrize("game", SHOE_GAMES)
+def test_a_shoe_started_while_another_is_in_use(tmp_path, game):
+    """S2 starts while S1 is in use (S1's shoe_end comes later): S1's later records contradict S2's start."""
+    log = log_with_shoe(game)
+    log.hand("U1")
+    second = log.emit("shoe_start", shoe_id="S2")
+    log.hand("U2", "S2")
+    start, *rest = log.hand("U3", "S1")
+    late_end = log.emit("shoe_end", shoe_id="S1")
+    log.emit("shoe_end", shoe_id="S2")
+    in_use = f"while shoe S2 is in use (started at t.jsonl:{second})"
+    assert log.quarantine(tmp_path) == [
+        (start, f"{START[game]} of shoe S1 {in_use}"),
+        *[(n, f"start of hand U3 refused (t.jsonl:{start})") for n in rest],
+        (late_end, f"shoe_end of shoe S1 {in_use}")]
+
+
+def test_a_shoe_event_before_its_start(tmp_path):
+    log = Log("baccarat")
+    shuffle = log.emit("shuffle", shoe_id="S1", method="manual")
+    shoe_start = log.emit("shoe_start", shoe_id="S1")
+    log.hand("U1")
+    log.emit("shoe_end", shoe_id="S1")
+    assert log.quarantine(tmp_path) == [
+        (shuffle, f"shuffle of shoe S1 before its shoe_start (at t.jsonl:{shoe_start})")]
+
+
+@pytest.mark.parametrize("game", SHOE_GAMES)
+def test_a_shoe_changed_inside_a_unit_is_left_to_the_articles(tmp_path, game):
+    """The shoe ends (and the next starts) inside U1, whose later records still name it: the log breaches art. 3(2)
+    (baccarat) or art. 2 (stud), which BAC-3.2 and 5CS-2.5 report; nothing here contradicts the log itself."""
+    log = log_with_shoe(game)
+    log.start("U1")
+    log.emit("shoe_end", shoe_id="S1")
+    log.emit("shoe_start", shoe_id="S2")
+    if game == "baccarat":
+        log.emit("cut_card", shoe_id="S1", hand_id="U1")
+    else:
+        log.emit("deal", hand_id="U1", shoe_id="S1", card="4h", to="seat", seat=1, face="up")
+    log.end("U1")
+    log.hand("U2", "S2")
+    log.emit("shoe_end", shoe_id="S2")
+    log.emit("table_close")
+    assert log.quarantine(tmp_path) == []
+
+
+@pytest.mark.parametrize("game", START)
+def test_a_lawful_day_is_accepted_whole(tmp_path, game):
+    log = log_with_shoe(game)
+    log.hand("U1")
+    if game in SHOE_GAMES:
+        log.emit("shoe_end", shoe_id="S1")
+        log.emit("shoe_start", shoe_id="S2")
+    log.hand("U2", "S2")
+    if game in SHOE_GAMES:
+        log.emit("shoe_end", shoe_id="S2")
+    log.emit("table_close")
+    assert log.quarantine(tmp_path) == []
