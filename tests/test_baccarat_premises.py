@@ -6,6 +6,7 @@ units in which it happened but the log lacks what the rule needs are not evaluat
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 from baccarat_logs import Table
@@ -19,6 +20,9 @@ NO_BURNS = "the cut card's coming out is not logged in this shoe, and the table 
 PASSED = "more cards came out of the shoe than lay in front of the cut card, but its coming out is not logged"
 NO_HANDLER = "no card handler logged at this table"
 NO_LIMIT = "the table declares no Banker/Player difference limit"
+CORRECTED = "coup corrected (art. 10): its final hands are not derivable from the log"
+OPENING_UNBOUNDED = "shoe has no coup and no shoe_end: where its opening ends is not logged"
+DEALING = ["BAC-7.1", "BAC-7.2", "BAC-9.1", "BAC-9.2", "BAC-9.3", "BAC-9.4", "BAC-9.5"]
 
 
 def _played(t: Table, coups: int, shoe: str = "S1", cut_card_in: int | None = None,
@@ -101,6 +105,36 @@ def _voided(t: Table) -> None:
     _played(t, 1, voided=True)
 
 
+def _voided_by_the_machine(t: Table) -> None:
+    t.emit("shoe_start", shoe_id="S1")
+    _played(t, 1, voided=True)
+
+
+def _corrected(t: Table) -> None:
+    """The Banker's first card dealt before the Player's, put back in its place: the coup goes on to its result."""
+    t.shoe()
+    c = t.coup()
+    c.bet("player", 100)
+    c.deal("B:4d", "P:Ks", "B:4d", "P:9h", "B:3c", face="up")
+    c.emit("correction", reason="Banker card dealt first; returned to its place")
+    c.result("player")
+    c.settle("player", "win", 100)
+    c.end()
+
+
+def _shoe_without_coup(t: Table, ended: bool = True) -> None:
+    """A shoe cut and burned, then taken out of use before any coup (or the log stops before its end)."""
+    t.shoe()
+    if ended:
+        t.emit("shoe_end", shoe_id="S1")
+
+
+def _shoe_never_opened(t: Table) -> None:
+    """A shoe started and ended, with no cut, no burn and no coup: its opening never happened."""
+    t.emit("shoe_start", shoe_id="S1")
+    t.emit("shoe_end", shoe_id="S1")
+
+
 def _equal_stakes(t: Table) -> None:
     """C1: 100 on Player against 100 on Banker; C2: no bet."""
     t.shoe()
@@ -131,7 +165,18 @@ CASES = {
     "auto-shuffler": (_auto_shuffler, {"auto_shuffler": True, "burn_method": "none"},
                       {"BAC-1.2": {}, "BAC-2.1": {}, "BAC-2.2": {}, "BAC-3.1": {}}),
     "handled-once": (_handled_at_some_coups, {}, {"BAC-16.1": {None: 1}}),
-    "voided": (_voided, {}, {"BAC-11.1": {}}),
+    # a voided coup was not played to its result: arts. 7 and 9 do not apply to it (art. 10 judges it: BAC-10.1, 4.1)
+    "voided": (_voided, {}, {"BAC-11.1": {}, **dict.fromkeys(DEALING, {})}),
+    "voided-by-the-machine": (_voided_by_the_machine, {"auto_shuffler": True, "burn_method": "none"},
+                              {"BAC-7.3": {}}),
+    # a corrected coup was played to its result, but the log keeps its cards as first dealt
+    "corrected": (_corrected, {}, dict.fromkeys(DEALING, {CORRECTED: 1})),
+    # a shoe without a coup: its cut and burns are judged where the log bounds them; one never cut nor burned had no
+    # opening to judge
+    "shoe-without-coup": (_shoe_without_coup, {}, {"BAC-2.1": {None: 1}, "BAC-2.2": {None: 1}}),
+    "shoe-without-coup-or-end": (partial(_shoe_without_coup, ended=False), {},
+                                 {"BAC-2.1": {None: 1}, "BAC-2.2": {OPENING_UNBOUNDED: 1}}),
+    "shoe-never-opened": (_shoe_never_opened, {}, {"BAC-2.1": {}, "BAC-2.2": {}}),
     "equal-stakes": (_equal_stakes, {}, {"BAC-14.1": {}}),
     "equal-stakes-limited": (_equal_stakes, {"max_difference": "1000"}, {"BAC-14.1": {}}),
     "unequal-stakes-limited": (_shoe_short_of_the_cut_card, {"max_difference": "1000"}, {"BAC-14.1": {None: 2}}),

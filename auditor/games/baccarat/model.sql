@@ -259,7 +259,12 @@ WITH s AS (
 ), burned AS (
   SELECT table_id, coalesce(shoe_id, open_shoe) AS shoe_id, count(*) AS burned
   FROM bac_shoe_events WHERE event = 'burn' GROUP BY ALL
+), ends AS (
+  SELECT table_id, shoe_id, max(seq) AS end_seq, max(line) AS end_line FROM bac_events WHERE event = 'shoe_end'
+  GROUP BY ALL
 ), opening AS (
+  -- The shoe's opening: its events before its first coup, or, in a shoe without a coup, before its shoe_end (in a
+  -- shoe with neither, all of them: where its opening ends is not logged).
   SELECT s.table_id, s.shoe_id,
     count(*) FILTER (WHERE e.event = 'burn') AS burns,
     -- arg_min_null: the card of the first burn even when it is not logged (arg_min would skip to a later card).
@@ -275,12 +280,10 @@ WITH s AS (
              min(e.seq) FILTER (WHERE e.event = 'cut')) AS cut_seq,
     coalesce(arg_min(e.line, [e.position, e.seq]) FILTER (WHERE e.event = 'cut' AND e.position IS NOT NULL),
              min(e.line) FILTER (WHERE e.event = 'cut')) AS cut_line
-  FROM s JOIN first_coup f USING (table_id, shoe_id)
+  FROM s LEFT JOIN first_coup f USING (table_id, shoe_id) LEFT JOIN ends n USING (table_id, shoe_id)
   JOIN bac_shoe_events e ON e.table_id = s.table_id AND e.open_shoe = s.shoe_id
-   AND e.seq > s.start_seq AND e.seq < f.first_coup_seq
+   AND e.seq > s.start_seq AND e.seq < coalesce(f.first_coup_seq, n.end_seq, e.seq + 1)
   GROUP BY s.table_id, s.shoe_id
-), ends AS (
-  SELECT table_id, shoe_id, max(line) AS end_line FROM bac_events WHERE event = 'shoe_end' GROUP BY ALL
 )
 SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
        f.first_coup_seq, coalesce(f.cut_card_out, false) AS cut_card_out, coalesce(f.demo_coups, 0) AS demo_coups,
@@ -288,12 +291,12 @@ SELECT s.*, t.decks, t.auto_shuffler, t.burn_method, t.burn_count,
        coalesce(b.burned, 0) + coalesce(f.dealt, 0) AS drawn,
        -- a table that logs no burn at all does not log its burns (missing data is not a burn of 0 cards)
        EXISTS (SELECT 1 FROM bac_shoe_events x WHERE x.table_id = s.table_id AND x.event = 'burn') AS burns_logged,
-       o.burns, o.first_burn,
+       coalesce(o.burns, 0) AS burns, coalesce(o.cuts, 0) AS cuts, o.first_burn,
        o.first_burn_seq, o.first_burn_line,
        CASE WHEN o.positions = o.cuts THEN o.fewest_behind END AS cut_position, o.cut_seq, o.cut_line,
        -- the fewest cards that may lie in front of the cut card (of several cuts, the one with the most behind it)
        CASE WHEN o.positions = o.cuts THEN t.decks * 52 - o.most_behind END AS fewest_in_front,
-       coalesce(n.end_line, s.start_line) AS end_line,
+       n.end_seq, coalesce(n.end_line, s.start_line) AS end_line,
        EXISTS (SELECT 1 FROM quarantine q
                WHERE (q.table_id = s.table_id AND q.shoe_id = s.shoe_id)
                   OR (q.file = s.file AND q.line BETWEEN s.start_line AND coalesce(n.end_line, s.start_line))) AS tainted

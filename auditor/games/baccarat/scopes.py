@@ -9,7 +9,6 @@ INPUT_ERROR_COUP = "input error in coup (quarantined record)"
 INPUT_ERROR_SHOE = "input error in shoe (quarantined record)"
 UNREADABLE_CARDS = "cards do not form a valid coup (reported under BAC-7.1, 7.2 or 9.1)"
 UNKNOWN_CARD = "a dealt card is not logged"
-VOIDED_OR_CORRECTED = "coup voided or corrected (judged under art. 10)"
 CORRECTED = "coup corrected (art. 10): its final hands are not derivable from the log"
 NO_BET = "settlement of no logged bet (docs/log-format.md: one settlement per bet)"
 NOT_SETTLED = "bet never settled in the log"
@@ -20,25 +19,29 @@ SHOES = Scope("bac_shoes", missing=f"CASE WHEN tainted THEN '{INPUT_ERROR_SHOE}'
 
 COUPS = Scope("bac_coups", "NOT demo", f"CASE WHEN tainted THEN '{INPUT_ERROR_COUP}' END")
 
-# Arts. 7 and 9 judge the cards of coups that were neither voided nor corrected (those are art. 10's).
-DEALT_COUPS = Scope("bac_coups", "NOT demo", f"""CASE
+# Arts. 7 and 9 judge the cards of a coup played to its result. A voided coup was not (art. 10 cancels it: BAC-4.1
+# and BAC-10.1 judge it), so they do not apply to it; a corrected coup was, but the log keeps its cards as first
+# dealt, not what the correction left: not evaluated.
+PLAYED = "(tainted OR NOT voided)"
+DEALT_COUPS = Scope("bac_coups", f"NOT demo AND {PLAYED}", f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_COUP}'
-    WHEN voided OR corrected THEN '{VOIDED_OR_CORRECTED}'
+    WHEN corrected THEN '{CORRECTED}'
   END""")
 
 # The coups whose tableau is judged: cards that read as P1 B1 P2 B2 [P3] [B3], all of them logged.
 _TABLEAU_MISSING = f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_COUP}'
-    WHEN voided OR corrected THEN '{VOIDED_OR_CORRECTED}'
+    WHEN corrected THEN '{CORRECTED}'
     WHEN NOT (counts_ok AND first_four_ok AND thirds_ok) THEN '{UNREADABLE_CARDS}'
     WHEN NOT cards_known THEN '{UNKNOWN_CARD}'
   END"""
 
 
 def tableau_coups(premise: str) -> Scope:
-    """The coups whose tableau is judged, of those where ``premise`` holds (a natural, the Player standing or
+    """The played coups whose tableau is judged, of those where ``premise`` holds (a natural, the Player standing or
     drawing): a coup whose cards are known and read as a coup without it is not applicable to the rule."""
-    return Scope("bac_coups", f"NOT demo AND (({_TABLEAU_MISSING}) IS NOT NULL OR ({premise}))", _TABLEAU_MISSING)
+    return Scope("bac_coups", f"NOT demo AND {PLAYED} AND (({_TABLEAU_MISSING}) IS NOT NULL OR ({premise}))",
+                 _TABLEAU_MISSING)
 
 
 def settlements(where: str, logged: str | None = None, when_result: str | None = None) -> Scope:

@@ -9,12 +9,13 @@ from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
 from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, SHOES
 
 
-def _opening(extra: str = "") -> Scope:
+def _opening(logged: str, extra: str) -> Scope:
     """The shoes whose opening (cut, burns) is judged: not those of an automatic shuffler-dealer, which deals without
-    cut or burn (art. 2(3))."""
-    return Scope("bac_shoes", "tainted OR NOT auto_shuffler", missing=f"""CASE
+    cut or burn (art. 2(3)), nor a shoe taken out of use before its first coup without ``logged`` (its cut, its
+    burns): that part of its opening never happened."""
+    return Scope("bac_shoes", f"tainted OR (NOT auto_shuffler AND (first_coup_seq IS NOT NULL OR {logged}))",
+                 missing=f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_SHOE}'
-    WHEN first_coup_seq IS NULL THEN 'shoe has no coup'
     {extra}
   END""")
 
@@ -25,8 +26,8 @@ _FEWEST_BEHIND = "({{cut_card_min_remaining}} - {{cut_card_tolerance}})"
 
 register(SqlRule(
     id="BAC-2.1", game="baccarat",
-    scope=_opening("WHEN cut_seq IS NULL THEN 'no cut event logged' "
-                   "WHEN cut_position IS NULL THEN 'cut position not logged'"),
+    scope=_opening("cuts > 0", "WHEN cut_seq IS NULL THEN 'no cut event logged' "
+                               "WHEN cut_position IS NULL THEN 'cut position not logged'"),
     findings=UnitBreach(
         when=f"cut_position < {_FEWEST_BEHIND}",
         hand="NULL", seq="cut_seq", line="cut_line",
@@ -36,12 +37,16 @@ register(SqlRule(
     ),
 ))
 
+# A shoe without a coup is judged on the burns before its shoe_end; without one, where its opening ends is not logged.
+_UNBOUNDED = "shoe has no coup and no shoe_end: where its opening ends is not logged"
+
 # The declared method fixes the size of the burn set. Face value: the first card's value (face_value_zero_burns for a
 # value of 0: T, J, Q, K) is the size of the set, the first card included (face_value_burns = first_card_counted), or
 # the number of cards burned after it (first_card_plus).
 register(SqlRule(
     id="BAC-2.2", game="baccarat",
-    scope=_opening("""WHEN burn_method <> 'none' AND NOT burns_logged
+    scope=_opening("burns > 0", f"""WHEN first_coup_seq IS NULL AND end_seq IS NULL THEN '{_UNBOUNDED}'
+      WHEN burn_method <> 'none' AND NOT burns_logged
         THEN 'no burn event logged at this table'
       WHEN burn_method = 'face_value' AND first_burn IS NULL
         THEN 'face-value burn: the first burned card is not logged'"""),
@@ -56,7 +61,7 @@ register(SqlRule(
           WHEN 'none' THEN 0
         END AS want
       FROM bac_shoes s
-      WHERE NOT tainted AND NOT auto_shuffler AND first_coup_seq IS NOT NULL
+      WHERE NOT tainted AND NOT auto_shuffler AND (first_coup_seq IS NOT NULL OR (burns > 0 AND end_seq IS NOT NULL))
         AND NOT (burn_method = 'face_value' AND first_burn IS NULL)
         AND (burn_method = 'none' OR burns_logged)
     )

@@ -2,7 +2,7 @@
 with an automatic shuffler-dealer "the cards dealt to Player and Banker must be face up" (n.º 2)."""
 
 from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import DEALT_COUPS, INPUT_ERROR_COUP, VOIDED_OR_CORRECTED
+from auditor.games.baccarat.scopes import CORRECTED, DEALT_COUPS, INPUT_ERROR_COUP, PLAYED
 
 register(SqlRule(
     id="BAC-7.1", game="baccarat", scope=DEALT_COUPS,
@@ -30,9 +30,9 @@ register(SqlRule(
 # One finding per card dealt face down: the deal events are read only for the coups that have one.
 register(SqlRule(
     id="BAC-7.3", game="baccarat",
-    scope=Scope("bac_coups", "NOT demo AND auto_shuffler", f"""CASE
+    scope=Scope("bac_coups", f"NOT demo AND auto_shuffler AND {PLAYED}", f"""CASE
         WHEN tainted THEN '{INPUT_ERROR_COUP}'
-        WHEN voided OR corrected THEN '{VOIDED_OR_CORRECTED}'
+        WHEN corrected THEN '{CORRECTED}'
         WHEN unknown_faces > 0 THEN 'face of a dealt card not logged'
       END"""),
     findings="""
