@@ -141,7 +141,8 @@ def test_a_shoe_ended_twice(tmp_path, game):
 
 @pytest.mark.parametrize("game", SHOE_GAMES)
 def test_a_shoe_started_while_another_is_in_use(tmp_path, game):
-    """S2 starts while S1 is in use (S1's shoe_end comes later): S1's later records contradict S2's start."""
+    """S2 starts while S1 is in use (S1's shoe_end comes later). A baccarat table deals from one shoe at a time: S1's
+    later records contradict S2's start. A stud table may keep two packs in use, each hand naming its own."""
     log = log_with_shoe(game)
     log.hand("U1")
     second = log.emit("shoe_start", shoe_id="S2")
@@ -150,7 +151,7 @@ def test_a_shoe_started_while_another_is_in_use(tmp_path, game):
     late_end = log.emit("shoe_end", shoe_id="S1")
     log.emit("shoe_end", shoe_id="S2")
     in_use = f"while shoe S2 is in use (started at t.jsonl:{second})"
-    assert log.quarantine(tmp_path) == [
+    assert log.quarantine(tmp_path) == [] if game == "stud" else [
         (start, f"{START[game]} of shoe S1 {in_use}"),
         *[(n, f"start of hand U3 refused (t.jsonl:{start})") for n in rest],
         (late_end, f"shoe_end of shoe S1 {in_use}")]

@@ -25,6 +25,7 @@ class Game:
     unit: str  # what a hand of the game is called: coup or hand
     start: str  # the event that opens a unit
     end: str  # the event that closes it
+    one_shoe: bool = False  # the table deals from one shoe at a time: a shoe_start takes the one before out of use
     model: str | None = None
     replay: str | None = None
     simulate: str | None = None  # the module registering ``auditor simulate <name>``
@@ -43,7 +44,7 @@ class Game:
 
 
 GAMES = (
-    Game("baccarat", "BAC", "coup", "coup_start", "coup_end", model="auditor.games.baccarat.model",
+    Game("baccarat", "BAC", "coup", "coup_start", "coup_end", one_shoe=True, model="auditor.games.baccarat.model",
          simulate="auditor.cli.simulate_baccarat"),
     Game("holdem", "THE", "hand", "hand_start", "hand_end", replay="auditor.games.holdem.replay",
          simulate="auditor.cli.simulate_holdem"),
@@ -56,4 +57,5 @@ PREFIX = {g.name: g.prefix for g in GAMES}
 RULE_ID = re.compile(rf"^({'|'.join(re.escape(g.prefix) for g in GAMES)})-\d+(\.\d+)?$")
 START_EVENTS = tuple(dict.fromkeys(g.start for g in GAMES))
 END_EVENTS = tuple(dict.fromkeys(g.end for g in GAMES))
+ONE_SHOE = tuple(g.name for g in GAMES if g.one_shoe)
 UNITS = (*dict.fromkeys(g.unit for g in GAMES), "shoe", "table", "bet")  # what a rule judges one by one

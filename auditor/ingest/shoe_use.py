@@ -1,6 +1,8 @@
 """The time a shoe (baccarat) or pack (stud) is in use at its table, from its ``shoe_start`` until its
-``shoe_end`` or the next ``shoe_start``, and the records that name it outside that time: one before its shoe_start,
-after its shoe_end, or while another shoe is in use. The log then contradicts itself, and the record is refused.
+``shoe_end`` (in a game whose table deals from one shoe at a time, baccarat, also until the next ``shoe_start``), and
+the records that name it outside that time: one before its shoe_start, after its shoe_end, or (baccarat) while
+another shoe is in use. The log then contradicts itself, and the record is refused. A stud table may keep two packs
+in use (one dealt, one made ready): each hand names its own.
 
 A record of a coup or hand that began while its shoe was in use is left to the articles (baccarat art. 3(2), stud
 art. 2: the shoe or pack changes only between coups or hands, BAC-3.2 and 5CS-2.5): the shoe ending inside it is
@@ -9,11 +11,15 @@ stud pack may go unlogged)."""
 
 from __future__ import annotations
 
+from auditor.games.catalog import ONE_SHOE
+
+_ONE_SHOE = f"game IN ({', '.join(repr(g) for g in ONE_SHOE)})"
+
 
 def shoe_use_sql(records: str, files: str, in_start: str) -> str:
     """CTEs ending in ``shoe_use (rid, shoe_problem)``: for every accepted record of ``records`` (columns ``rid``,
-    ``fid``, ``line``, ``table_id``, ``seq``, ``event``, ``hand_id``, ``shoe_id``, ``problem``) naming a shoe its
-    table starts, the reason it is refused, or NULL. ``in_start``: SQL true for the event that starts a coup or
+    ``fid``, ``line``, ``table_id``, ``game``, ``seq``, ``event``, ``hand_id``, ``shoe_id``, ``problem``) naming a
+    shoe its table starts, the reason it is refused, or NULL. ``in_start``: SQL true for the event that starts a coup or
     hand."""
     return f"""shoe_starts AS (
   SELECT r.table_id, r.shoe_id, r.seq AS start_seq, f.file || ':' || r.line AS start_at
@@ -26,7 +32,8 @@ def shoe_use_sql(records: str, files: str, in_start: str) -> str:
   WHERE problem IS NULL AND hand_id IS NOT NULL AND {in_start} GROUP BY ALL
 ), named AS (
   -- the records naming a shoe that its table starts (its own start aside), each with the shoe's start and end
-  SELECT r.rid, r.table_id, r.seq, r.event, r.shoe_id, s.start_seq, s.start_at, e.end_seq, e.end_at, u.unit_seq
+  SELECT r.rid, r.table_id, r.game, r.seq, r.event, r.shoe_id, s.start_seq, s.start_at, e.end_seq, e.end_at,
+    u.unit_seq
   FROM {records} r JOIN shoe_starts s USING (table_id, shoe_id) LEFT JOIN shoe_ends e USING (table_id, shoe_id)
   LEFT JOIN unit_starts u USING (table_id, hand_id)
   WHERE r.problem IS NULL AND r.event <> 'shoe_start'
@@ -37,10 +44,11 @@ def shoe_use_sql(records: str, files: str, in_start: str) -> str:
   ASOF LEFT JOIN shoe_starts cu ON n.table_id = cu.table_id AND n.unit_seq > cu.start_seq
 ), shoe_use AS (
   SELECT rid, CASE
-    WHEN unit_shoe = shoe_id AND unit_seq < coalesce(end_seq, unit_seq + 1) THEN NULL
+    WHEN unit_seq > start_seq AND unit_seq < coalesce(end_seq, unit_seq + 1)
+      AND (unit_shoe = shoe_id OR NOT {_ONE_SHOE}) THEN NULL
     WHEN seq < start_seq THEN event || ' of shoe ' || shoe_id || ' before its shoe_start (at ' || start_at || ')'
     WHEN seq > end_seq THEN event || ' of shoe ' || shoe_id || ' after its shoe_end (at ' || end_at || ')'
-    WHEN current_shoe <> shoe_id
+    WHEN current_shoe <> shoe_id AND {_ONE_SHOE}
       THEN event || ' of shoe ' || shoe_id || ' while shoe ' || current_shoe || ' is in use (started at '
            || current_at || ')'
   END AS shoe_problem

@@ -65,7 +65,7 @@ WITH twice AS (
 ), closed AS (
   SELECT c.*, {_at('f.file', 'c.close_line')} AS close_at FROM closes c JOIN {files} f ON f.fid = c.close_fid
 ), r1 AS (
-  SELECT d.rid, d.fid, d.line, d.table_id, d.seq, d.event, d.hand_id, d.shoe_id, CASE
+  SELECT d.rid, d.fid, d.line, d.table_id, d.game, d.seq, d.event, d.hand_id, d.shoe_id, CASE
     WHEN dup_rank > 1 THEN 'duplicate seq ' || seq || ' at table ' || table_id
                             || ' (first at ' || first_f.file || ':' || first_line || ')'
     WHEN table_game IS NULL THEN 'table ' || table_id || ' has no valid table_open'
