@@ -373,6 +373,24 @@ def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[di
     for (table, hand, _), n in cards.items():
         most[(table, hand)] = max(most.get((table, hand), 0), n)
     reached = {k: sum(n > k for n in most.values()) for k in (2, 3, 4)}
+    # ... and those about its betting to the hands in which two players or more could still bet when it opened
+    betting = Counter[int]()
+    for rs in tables.values():
+        seats: set[int] = set()
+        out: set[int] = set()  # folded or all-in
+        dealt = Counter[int]()
+        for r in rs:
+            if r["event"] == "hand_start":
+                seats, out, dealt = set(), set(), Counter()
+            elif r["event"] == "seat":
+                seats.add(r["seat"])
+            elif r["event"] == "action" and (r["action"] == "fold" or r.get("all_in")):
+                out.add(r["seat"])
+            elif r["event"] == "deal":
+                dealt[r["seat"]] += 1
+                n = dealt[r["seat"]]
+                if n >= 3 and max(dealt.values()) == n and list(dealt.values()).count(n) == 1:
+                    betting[n - 1] += len(seats - out) >= 2
     # the rules about a bet, a raise, an uncalled bet, a tie or an all-in apply to the hands where it occurred
     by_hand: dict[tuple[str, str], list[dict]] = {}
     for rs in tables.values():
@@ -400,8 +418,9 @@ def test_every_record_is_valid_and_ingested(day: Path, tables: dict[str, list[di
 
     applies = (dict.fromkeys(replayed, hands) | {"5CS-4.1": hands - showdowns}
                | dict.fromkeys(SHOWDOWN_RULES, showdowns)
-               | dict.fromkeys(("5CS-10.8", "5CS-10.9", "5CS-10.10", "5CS-10.13", "5CS-10.15"), reached[2])
-               | {"5CS-10.11": reached[3], "5CS-10.12": reached[4], "5CS-10.17": reached[4], "5CS-10.18": showdowns,
+               | dict.fromkeys(("5CS-10.8", "5CS-10.9"), reached[2])
+               | dict.fromkeys(("5CS-10.10", "5CS-10.13", "5CS-10.15"), betting[2])
+               | {"5CS-10.11": betting[3], "5CS-10.12": betting[4], "5CS-10.17": reached[4], "5CS-10.18": showdowns,
                   "5CS-10.16": hands - showdowns}
                | dict.fromkeys(("5CS-10.6", "5CS-10.14"), sum(
                    any(a["action"] in ("bet", "raise") for a in acts) for acts in actions.values()))

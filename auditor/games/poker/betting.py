@@ -147,6 +147,8 @@ class Betting:
         self.close_round(src)
         self.street = street
         self.hand.streets_played.append(street)
+        if len(self.can_act()) >= 2:
+            self.hand.streets_bet.append(street)
         self._new_round()
 
     def post(self, action: Action) -> None:

@@ -87,6 +87,14 @@ def reached(street: str) -> Applies[Hand]:
     return applies
 
 
+def betting_in(street: str) -> Applies[Hand]:
+    """Rules about who bets first or how in a betting round say nothing about a round in which fewer than two players
+    could bet (the others all-in or folded: the cards go round, nobody acts): not applicable."""
+    def applies(hand: Hand, ruleset: Ruleset) -> str | None:
+        return None if street in hand.streets_bet else NOT_APPLICABLE
+    return applies
+
+
 def bet_made(hand: Hand, ruleset: Ruleset) -> str | None:
     """Rules about play after a bet (calls, raises, no check facing it) say nothing about a hand in which nobody bet
     or raised: not applicable."""

@@ -133,6 +133,7 @@ class Hand:
     cuts: list[Source] = field(default_factory=list)
     closes: list[RoundClose] = field(default_factory=list)
     streets_played: list[str] = field(default_factory=list)  # the betting rounds opened after the first
+    streets_bet: list[str] = field(default_factory=list)  # those of them opened with two players or more able to bet
     void: Source | None = None
     end: Source | None = None
     previous: Self | None = None  # the previous hand at this table (of the same game)

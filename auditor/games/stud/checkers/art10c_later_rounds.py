@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.poker.conditions import all_of, bet_made, reached, seated
+from auditor.games.poker.conditions import all_of, bet_made, betting_in, seated
 from auditor.games.stud.hand import ROUNDS, Hand
 from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, out_of_turn
 
@@ -44,15 +44,16 @@ def _before_a_bet(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                                 "ii): fold, check or bet)", "fold, check or bet", a.kind)
 
 
-# A rule of rounds 2-4 (or of one of them) is not applicable to a hand that ended before it; 10.14 to a hand in which
-# nobody bet.
+# A rule of the betting in rounds 2-4 (or in one of them) is not applicable to a hand that ended before it, or in
+# which fewer than two players could bet in it (the others all-in: the cards go round, nobody acts); 10.14 to a hand
+# in which nobody bet.
 register(ReplayRule[Hand](id="5CS-10.10", game="stud", check=out_of_turn("5CS-10.10"),
-                          applies=all_of(reached(ROUNDS[1]), IN_TURN)))
+                          applies=all_of(betting_in(ROUNDS[1]), IN_TURN)))
 register(ReplayRule[Hand](id="5CS-10.11", game="stud", check=out_of_turn("5CS-10.11"),
-                          applies=all_of(reached(ROUNDS[2]), IN_TURN)))
+                          applies=all_of(betting_in(ROUNDS[2]), IN_TURN)))
 register(ReplayRule[Hand](id="5CS-10.13", game="stud", check=_raise_after_check,
-                          applies=all_of(reached(ROUNDS[1]), seated)))
+                          applies=all_of(betting_in(ROUNDS[1]), seated)))
 register(ReplayRule[Hand](id="5CS-10.14", game="stud", check=_check_after_bet, applies=all_of(bet_made, seated)))
 register(ReplayRule[Hand](id="5CS-10.15", game="stud", check=lambda h, r: [
     *out_of_turn("5CS-10.15")(h, r), *_before_a_bet(h, r), *closed_early("5CS-10.15")(h, r)],
-    applies=all_of(reached(ROUNDS[1]), IN_TURN)))
+    applies=all_of(betting_in(ROUNDS[1]), IN_TURN)))
