@@ -49,3 +49,116 @@ def test_everyone_but_one_all_in_in_round_1(tmp_path, awards, found):
     # an action after the cards went round would be 10.17's (a fifth round); 10.14 judges round 1's bet
     for rule in ("5CS-10.9", "5CS-10.18", "5CS-11.1", "5CS-9.1", "5CS-7.1", "5CS-10.17", "5CS-10.14"):
         assert rules[rule][:2] == (1, 0), rule
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# A hole card turned up by its player, not during the deal: art. 11 d) (an accident of the deal) does not apply, and
+# no article forbids it; a fold "places the hole card over the open card" (art. 10 b) 1)), a gesture not logged.
+
+
+def _shown_early(when: str) -> list[dict]:
+    """Three players; seat 4 turns his hole card up (a ``show``) ``when``: as he folds in round 2, or in round 3 while
+    still in (he folds in round 4). Seats 6 and 2 check down; seat 6's Ace high beats seat 2's King high: 80."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {6: "2000", 4: "2000", 2: "2000"})
+    h.antes(burn="Jc")
+    h.first_deal({6: "As9d", 4: "Qs5d", 2: "Ks8d"})
+    h.act(6, "bet", 20)
+    h.act(4, "call", 20)
+    h.act(2, "call", 20)
+    h.street((6, "Th"), (4, "7h"), (2, "6h"))
+    h.act(6, "check")
+    h.act(4, "fold" if when == "fold" else "check")
+    if when == "fold":
+        h.show(4)
+    h.act(2, "check")
+    h.street((6, "7c"), *(((4, "6c"),) if when != "fold" else ()), (2, "Tc"))
+    h.act(2, "check")
+    h.act(6, "check")
+    if when != "fold":
+        h.act(4, "check")
+        h.show(4)
+    h.street((2, "5c"), (6, "5h"), *(((4, "8c"),) if when != "fold" else ()))
+    if when != "fold":
+        h.act(4, "fold")
+    h.act(6, "check")
+    h.act(2, "check")
+    h.show(2, 6)
+    h.rake("0")
+    h.award(6, "100", 0)
+    h.end()
+    return t.rows
+
+
+@pytest.mark.parametrize("when", ["fold", "round 3"])
+def test_a_hole_card_turned_up_by_its_player(tmp_path, when):
+    findings, rules = run(tmp_path, _shown_early(when))
+    assert findings == []
+    assert rules["5CS-11.4"][:2] == (0, 0)  # no card exposed during the deal
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Art. 11 d): a hole card exposed during the deal: that player's hand is dead and he takes back his ante; the hand
+# goes on without him. Art. 11 e): a dealing error corrected.
+
+
+def _exposed(refund: bool, plays_on: bool) -> list[dict]:
+    """Seat 4's hole card comes out face up as it is dealt; seat 6 (Ace) bets 20, seat 2 calls (and seat 4 too when
+    ``plays_on``); checked down, seat 6's Ace high takes the pot."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {6: "2000", 4: "2000", 2: "2000"})
+    h.antes(burn="Jc")
+    for seat, card in ((6, "As"), (4, "Qs"), (2, "Ks")):
+        h.deal(seat, card)
+    h.deal(6, "9d", "down")
+    h.deal(4, "5d", "down")
+    h.emit("card_exposed", card="5d", seat=4)
+    h.deal(2, "8d", "down")
+    if refund:
+        h.refund(4, "20")
+    h.act(6, "bet", 20)
+    if plays_on:
+        h.act(4, "call", 20)
+    h.act(2, "call", 20)
+    for six, two in (("Th", "6h"), ("7c", "Tc"), ("5h", "5c")):
+        h.street((6, six), (2, two))
+        h.act(6, "check")
+        h.act(2, "check")
+    h.show(2, 6)
+    h.rake("0")
+    h.award(6, str(60 - (20 if refund else 0) + (60 if plays_on else 40) - 20), 0)
+    h.end()
+    return t.rows
+
+
+@pytest.mark.parametrize(("refund", "plays_on", "found"), [
+    (True, False, []), (False, False, ["5CS-11.4"]), (True, True, ["5CS-11.4"]),
+])
+def test_a_hole_card_exposed_by_the_croupier(tmp_path, refund, plays_on, found):
+    findings, rules = run(tmp_path, _exposed(refund, plays_on))
+    assert [f[0] for f in findings] == found
+    assert rules["5CS-11.4"][:2] == (1, 0)
+
+
+def test_a_dealing_error_corrected(tmp_path):
+    """A ``correction`` (art. 11 e)): the log keeps the cards as first dealt, so the rules that need the hands as
+    played are not evaluated, never judged on the wrong cards."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {2: "2000", 5: "2000"})
+    h.antes(burn="9d")
+    h.first_deal({5: "KhQd", 2: "AsJc"})
+    h.emit("correction", reason="seat 5's hole card dealt before seat 2's open card; returned to its place")
+    h.act(2, "bet", 20)
+    h.act(5, "fold")
+    h.rake("0")
+    h.refund(2, "20")
+    h.award(2, "20", 0)
+    h.end()
+    findings, rules = run(tmp_path, t.rows)
+    assert findings == []
+    why = "dealing error corrected (art. 11 e)): the cards as dealt are not the hands played"
+    for rule in ("5CS-1.2", "5CS-10.3", "5CS-10.2", "5CS-10.4", "5CS-10.5"):
+        assert rules[rule] == (0, 1, {why: 1}), rule

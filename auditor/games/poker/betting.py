@@ -131,8 +131,7 @@ class Betting:
         for s, (street, where, _) in self.assumed.items():
             if street == self.street:
                 self.assumed[s] = (street, where, self.round[s] < self.current_bet)
-        can_act = self.can_act()
-        owing = [] if self._no_betting_left(can_act) else list(self._owing(can_act))
+        owing = self.to_act()
         pending = [s for s in owing if s not in self.absent]  # an absent player's missing action is reported
         for s in pending:
             self.absent[s] = self.street
@@ -140,6 +139,11 @@ class Betting:
         if pending:
             option = self.policy.unraised_option(self, pending)
             self.hand.closes.append(RoundClose(src, self.street, tuple(pending), option))
+
+    def to_act(self) -> list[int]:
+        """The players who must still act in the round (none when nobody is left to bet against)."""
+        can_act = self.can_act()
+        return [] if self._no_betting_left(can_act) else list(self._owing(can_act))
 
     def open_street(self, street: str, src: Source) -> None:
         if street == self.street:

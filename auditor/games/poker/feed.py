@@ -61,13 +61,20 @@ class HandFeed(Generic[H]):
         else:
             self.hand.cuts.append(src)
 
+    def ends_betting(self, event: str, seat: int | None) -> bool:
+        """Whether ``event`` (of ``AFTER_BETTING``, of ``seat``) ends the betting: not a ``show`` of a folded player
+        (he turns his cards up as he leaves the hand: that is no showdown, and the betting goes on)."""
+        return event != "show" or self.betting is None or seat not in self.betting.folded
+
     def after_betting(self, event: str, src: Source, card: str | None, seat: int | None, amount: Decimal | None,
                       pot: int | None, reason: str | None) -> None:
         """An event of ``AFTER_BETTING``: the first one ends the betting (a void stops it wherever it was: nobody
-        is owed an action); ``hand_end`` takes the betting's totals into the hand."""
+        is owed an action), unless ``ends_betting`` says it does not; ``hand_end`` takes the betting's totals into
+        the hand."""
         hand = self.hand
-        if not self.finished:
+        if not self.finished and self.ends_betting(event, seat):
             self.finished = True
+            hand.betting_end = src
             if event != "void":
                 self._bet().close_round(src)
         if event == "stack":

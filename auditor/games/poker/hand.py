@@ -135,6 +135,7 @@ class Hand:
     streets_played: list[str] = field(default_factory=list)  # the betting rounds opened after the first
     streets_bet: list[str] = field(default_factory=list)  # those of them opened with two players or more able to bet
     void: Source | None = None
+    betting_end: Source | None = None  # the event that ended the betting (the showdown's first show, the rake …)
     end: Source | None = None
     previous: Self | None = None  # the previous hand at this table (of the same game)
     # Why the previous hand is unknown although this is not the table's first (None: ``previous`` is it): a

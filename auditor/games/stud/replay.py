@@ -3,7 +3,8 @@
 Each hand is replayed by the poker betting state machine under stud's policy (``betting.py``). The antes and the
 first rake (art. 8) come before the first card and end nothing; the first third card dealt opens round 2, the
 first fourth card round 3, the first fifth card round 4 (a sixth card opens nothing); the first event after the
-betting (a show, the house rake, a refund, an award …) ends it. Every event's ``ts`` is read (art. 11 b))."""
+betting (a show once the fourth round's betting is over, the house rake, a refund but a dead hand's, an award …) ends
+it. Every event's ``ts`` is read (art. 11 b))."""
 
 from __future__ import annotations
 
@@ -53,6 +54,15 @@ class _HandReplay(HandFeed[Hand]):
 
     def new_betting(self) -> Betting:
         return Betting(self.hand, self.policy, ROUNDS[0], _no_minimum)
+
+    def ends_betting(self, event: str, seat: int | None) -> bool:
+        """Nor does a show before the fourth round's betting is over (the showdown comes "after the last round", art.
+        10 e): a player turning his hole card up while the hand goes on shows it, no more), nor the refund of a dead
+        hand's ante (art. 11 d): the hand goes on without him)."""
+        betting = self.betting
+        if event == "show" and betting is not None and (betting.street != ROUNDS[-1] or betting.to_act()):
+            return False
+        return super().ends_betting(event, seat) and not (event == "refund" and seat in self.hand.exposed)
 
     def feed(self, event: str, src: Source, fields: tuple) -> None:
         _, card, face, seat, player, amount, kind, all_in, pot, method, reason = fields

@@ -50,6 +50,10 @@ register(SqlRule(
     FROM stud_events e JOIN {judged(_FACES)} h ON e.hand_key = h.hand_key
     LEFT JOIN stud_seat_rows r ON r.hand_key = e.hand_key AND r.seat = e.seat
     WHERE e.event = 'show' AND coalesce(r.cards, 0) <> 5
+      -- at the showdown: no card or betting action after it, and not a folded player's
+      AND NOT EXISTS (SELECT 1 FROM stud_events f WHERE f.hand_key = e.hand_key AND (
+            (f.seq > e.seq AND (f.event = 'deal' OR (f.event = 'action' AND f.action <> 'post_ante')))
+            OR (f.seq < e.seq AND f.event = 'action' AND f.action = 'fold' AND f.seat = e.seat)))
     QUALIFY row_number() OVER (PARTITION BY e.hand_key, e.seat ORDER BY e.seq) = 1
     """,
 ))
