@@ -34,7 +34,8 @@ class Table:
         row: dict = {"table_id": self.table_id, "game": "stud", "seq": self.seq}
         if after is not None:
             self.clock += timedelta(seconds=after)
-            row["ts"] = self.clock.isoformat(timespec="milliseconds")
+            fine = "microseconds" if self.clock.microsecond % 1000 else "milliseconds"
+            row["ts"] = self.clock.isoformat(timespec=fine)
         row |= {"event": event, **fields}
         self.rows.append(row)
         return row

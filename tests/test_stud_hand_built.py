@@ -93,10 +93,12 @@ def _check_down(h: Hand) -> None:
 
 @pytest.mark.parametrize(("seconds", "action", "reason", "found"), [
     (120.0, "call", None, []),  # two minutes, not more
+    (120.000001, "call", None, ["5CS-11.2"]),  # one microsecond more
     (120.001, "call", None, ["5CS-11.2"]),
     (120.0, "fold", "time_out", []),  # the two minutes have run: folding him then is lawful
     (120.001, "fold", "time_out", []),
     (119.999, "fold", "time_out", ["5CS-11.2"]),  # folded before his two minutes were up
+    (119.999999, "fold", "time_out", ["5CS-11.2"]),
     (119.999, "fold", None, []),
     (120.001, "fold", None, []),  # a hand that took more than two minutes is folded: it was (art. 11 b))
     (600.0, "fold", None, []),
