@@ -1,7 +1,9 @@
 """Art. 2 (Procedimento inicial / 開局): "Each pack is shuffled by the dealer and may be used for at most ten hands.
 Players may cut as they wish, but with one hand only, and each cut must be of not less than six cards. At most two
 players may cut in each hand. … Before dealing, the first card of the pack is taken out and placed in a suitable
-container on the table. The dealer has the right to use a new pack at the end of each hand."
+container on the table. The dealer has the right to use a new pack at the end of each hand." (PT: «A casa reserva-se o
+direito de utilizar novo baralho de cartas no fim de cada jogada»: the house; «Em cada jogada podem partir as cartas
+dois jogadores, no máximo»: players, not cuts.)
 
 Not checkable from the log: the shuffle's quality, that a cut is made with one hand, the metal box."""
 
