@@ -77,10 +77,10 @@ class Betting:
             return
         if self._no_betting_left(can_act) and not self.policy.option(self, can_act):
             return
-        able = set(can_act)
+        folded, all_in, acted = self.folded, self.all_in, self.acted  # the policy orders seats of ``order`` only
         for s in self.policy.order(self):
-            if s in able and (s not in self.acted or (self.round[s] < self.current_bet
-                                                      and self.answered.get(s) != self.current_bet)):
+            if s not in folded and s not in all_in and (s not in acted or (
+                    self.round[s] < self.current_bet and self.answered.get(s) != self.current_bet)):
                 yield s
 
     def _no_betting_left(self, can_act: list[int]) -> bool:

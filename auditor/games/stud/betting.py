@@ -36,7 +36,9 @@ class StudPolicy(Policy):
         self.hand = hand
         self.lead_by_strength = lead_by_strength
         self.raise_by_bet = raise_by_bet
-        self._ranked: tuple[str, int, list[int]] | None = None  # (round, deals seen, seats strongest first)
+        self._ranked_at: tuple[str, int] | None = None  # the (round, deals seen) ``_ranked`` was made for
+        self._ranked: list[int] = []  # the seats strongest first
+        self._after: tuple[list[int], int | None, list[int]] | None = None  # (seats, bettor, the turn from his right)
 
     def order(self, betting: Betting) -> list[int]:
         if betting.current_bet == 0 and betting.street in ROUNDS:
@@ -47,14 +49,22 @@ class StudPolicy(Policy):
                 able = set(betting.can_act())
                 leader = next((s for s in ranking if s in able), None)
                 return [leader, *counterclockwise(betting.order, leader)[:-1]] if leader else ranking
-        return counterclockwise(betting.order, betting.pointer)
+        return self._from_right(betting.order, betting.pointer)
+
+    def _from_right(self, seats: list[int], pointer: int | None) -> list[int]:
+        """``seats`` counterclockwise from ``pointer``'s right, made again only when the seats or the pointer
+        change (a bet, a raise, a seat not dealt in), not at every action."""
+        after = self._after
+        if after is None or after[0] is not seats or after[1] != pointer:
+            after = self._after = (seats, pointer, counterclockwise(seats, pointer))
+        return after[2]
 
     def ranking(self, betting: Betting) -> list[int]:
         """The seats still in, the strongest open cards for the round first; when the open cards do not give it, the
         round is recorded in ``Hand.unranked`` and the seats are taken counterclockwise from the croupier's right."""
-        street, dealt = betting.street, len(self.hand.deals)
-        if self._ranked is not None and self._ranked[:2] == (street, dealt):
-            return self._ranked[2]
+        at = street, dealt = betting.street, len(self.hand.deals)
+        if self._ranked_at == at:
+            return self._ranked
         n = ROUNDS.index(street) + 1
         keys: dict[int, tuple[int, ...]] = {}
         ranked = True
@@ -74,7 +84,7 @@ class StudPolicy(Policy):
             ranking = counterclockwise(betting.order, None)
         else:
             ranking = sorted(keys, key=keys.__getitem__, reverse=True)
-        self._ranked = (street, dealt, ranking)
+        self._ranked_at, self._ranked = at, ranking
         return ranking
 
     def before_act(self, betting: Betting) -> None:

@@ -67,10 +67,9 @@ class Hand(PokerHand):
         found = self.strengths.get(key)
         if found is None:
             cards = self._open(seat, round_no)
-            known = [c for c in cards if c is not None]
-            if len(known) < len(cards):
+            if None in cards:
                 raise ValueError(f"an open card of seat {seat} is not logged")
-            found = self.strengths[key] = self.rank(known, round_no)
+            found = self.strengths[key] = self.rank(cards, round_no)  # type: ignore[arg-type]  # None is not in it
         return found
 
 
