@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from auditor.cli import app
 from auditor.ingest.schema import load_schema
-from tests.conftest import write_csv, write_jsonl, write_parquet
+from tests.conftest import baccarat_coup, write_csv, write_jsonl, write_parquet
 from tests.test_ingest import load
 from tests.test_phh import THREE_HANDED
 
@@ -142,27 +142,42 @@ STRICT_VALUES = [
 ]
 
 
+WRITERS = [(write_jsonl, "jsonl", 1), (write_csv, "csv", 2), (write_parquet, "parquet", 1)]
+
+
+def with_value(path: Path, rows: list[dict], field: str, text: str, writer) -> Path:
+    """``rows`` written by ``writer`` with the third record's ``field`` written as ``text``: in a Parquet file a string
+    column for the field, whatever its type."""
+    if writer is not write_parquet:
+        return writer(path, [*rows[:2], {**rows[2], field: text}, *rows[3:]])
+    table = pq.read_table(write_parquet(path, rows))
+    if field not in table.column_names:
+        table = table.append_column(field, pa.nulls(table.num_rows, pa.string()))
+    column = [None if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+              for v in table.column(field).to_pylist()]
+    column[2] = text
+    pq.write_table(table.set_column(table.schema.get_field_index(field), field, pa.array(column, pa.string())), path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def strict_reasons(tmp_path_factory) -> dict[tuple[str, int], str]:
+    """Every case below in one ingest (one file and table a case): the quarantine's reasons by file and line."""
+    folder = tmp_path_factory.mktemp("strict")
+    paths = [with_value(folder / f"{i}-{field}.{suffix}", baccarat_coup(table=f"{suffix}-{i}"), field, text, writer)
+             for writer, suffix, _ in WRITERS for i, (field, text) in enumerate(STRICT_VALUES)]
+    _, quarantine = load(*paths)
+    return {(file, line): reason for file, line, reason in quarantine}
+
+
 @pytest.mark.parametrize("field, text", STRICT_VALUES)
-@pytest.mark.parametrize("writer, suffix, first", [(write_jsonl, "jsonl", 1), (write_csv, "csv", 2),
-                                                   (write_parquet, "parquet", 1)])
-def test_only_the_schemas_own_notation_is_accepted(tmp_path, coup, field, text, writer, suffix, first):
+@pytest.mark.parametrize("suffix, first", [(suffix, first) for _, suffix, first in WRITERS])
+def test_only_the_schemas_own_notation_is_accepted(strict_reasons, field, text, suffix, first):
     """As text (every CSV value, a string column of a Parquet file, a JSON string) a value of the schema's type is
     written in its one notation: what some tools read otherwise, or read at all, is refused."""
-    if suffix == "parquet":  # a string column for the field, whatever its type
-        path = write_parquet(tmp_path / "t.parquet", coup)
-        table = pq.read_table(path)
-        if field not in table.column_names:
-            table = table.append_column(field, pa.nulls(table.num_rows, pa.string()))
-        column = [None if v is None else str(v).lower() if isinstance(v, bool) else str(v)
-                  for v in table.column(field).to_pylist()]
-        column[2] = text
-        pq.write_table(table.set_column(table.schema.get_field_index(field), field, pa.array(column, pa.string())),
-                       path)
-    else:
-        coup[2][field] = text
-        path = writer(tmp_path / f"t.{suffix}", coup)
-    _, quarantine = load(path)
-    assert f"field {field}: expected" in reasons(quarantine).get(first + 2, ""), quarantine
+    name = f"{STRICT_VALUES.index((field, text))}-{field}.{suffix}"
+    assert f"field {field}: expected" in strict_reasons.get((name, first + 2), ""), \
+        {key: reason for key, reason in strict_reasons.items() if key[0] == name}
 
 
 @pytest.mark.parametrize("field, value", [
@@ -328,11 +343,15 @@ FIXTURES = Path(__file__).parent / "fixtures"
 ])
 def test_a_config_key_given_null_is_quarantined(tmp_path, coup, game, log):
     """``"big_blind": null`` is no value of the key's type: the table_open is refused, whatever the key, required or
-    not (a null big blind, blind limit, rake rate or not_logged crashed the audit)."""
+    not (a null big blind, blind limit, rake rate or not_logged crashed the audit). One file and table a key, all
+    read in one ingest."""
     rows = coup if log is None else [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     keys, _ = load_schema().config[game]
     assert rows[0]["event"] == "table_open"
-    for key in keys:
-        nulled = [{**rows[0], "config": {**rows[0]["config"], key: None}}, *rows[1:]]
-        _, quarantine = load(write_jsonl(tmp_path / f"{game}-{key}.jsonl", nulled))
-        assert f"config: {key} is null" in reasons(quarantine)[1], key
+    paths = {key: write_jsonl(tmp_path / f"{game}-{key}.jsonl", [
+        {**rows[0], "table_id": key, "config": {**rows[0]["config"], key: None}},
+        *({**row, "table_id": key} for row in rows[1:])]) for key in keys}
+    _, quarantine = load(*paths.values())
+    for key, path in paths.items():
+        first = [reason for file, line, reason in quarantine if file == path.name and line == 1]
+        assert first and f"config: {key} is null" in first[0], (key, quarantine)
