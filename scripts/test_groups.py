@@ -1,8 +1,8 @@
-"""Split the test files into groups of about equal running time, one per pytest process of scripts/test.sh.
+"""Split the test files into groups of about equal CPU time, one per pytest process of scripts/test.sh.
 
     python scripts/test_groups.py GROUP COUNT        group GROUP's files (1 to COUNT), one a line, in name order
     python scripts/test_groups.py --times REPORT...  rewrite tests/times.txt from the JUnit reports of a whole default
-                                                     run (pytest --junitxml=REPORT, one a process): a file's seconds
+                                                     run (pytest --junitxml=REPORT, one a process): a file's CPU s
 
 Files are dealt longest first (ties in name order), each to the group with the least time so far; a file that
 tests/times.txt does not list counts as its median file. The same files and times always give the same groups."""
@@ -46,11 +46,13 @@ def groups(files: list[str], times: dict[str, float], count: int) -> list[list[s
 
 
 def times_from_junit(reports: list[Path]) -> dict[str, float]:
-    """Each test file's seconds (set-up, call and tear-down of its tests) in JUnit reports."""
+    """Each test file's seconds in JUnit reports: its tests' CPU seconds (the property tests/conftest.py records) or,
+    for a report without them, their wall seconds, set-up to tear-down."""
     seconds: dict[str, float] = defaultdict(float)
     for case in (case for report in reports for case in ElementTree.parse(report).iter("testcase")):
         module = next(p for p in case.get("classname", "").split(".") if p.startswith("test_"))  # tests.test_x.Class
-        seconds[f"tests/{module}.py"] += float(case.get("time", "0"))
+        cpu = [p.get("value") for p in case.iter("property") if p.get("name") == "cpu_seconds"]
+        seconds[f"tests/{module}.py"] += float(cpu[0] if cpu else case.get("time", "0"))
     return dict(seconds)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import resource
 from pathlib import Path
 
 import pyarrow as pa
@@ -68,3 +69,27 @@ def write_parquet(path: Path, rows: list[dict]) -> Path:
 @pytest.fixture
 def coup() -> list[dict]:
     return baccarat_coup()
+
+
+CPU_AT_SETUP = pytest.StashKey[float]()
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of the subprocesses it has waited for."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    item.stash[CPU_AT_SETUP] = _cpu_seconds()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A test's CPU seconds, set-up to tear-down, as the property ``cpu_seconds`` of a JUnit report
+    (``--junitxml``): scripts/test_groups.py balances the test processes by it, the same on a busy machine as on an
+    idle one (wall seconds are not)."""
+    if call.when == "teardown" and CPU_AT_SETUP in item.stash:
+        item.user_properties.append(("cpu_seconds", f"{_cpu_seconds() - item.stash[CPU_AT_SETUP]:.3f}"))
+    return (yield)
