@@ -9,7 +9,7 @@ import pytest
 from conftest import BACCARAT_CONFIG, write_jsonl
 from stud_logs import Table
 from stud_logs import run as run_stud
-from test_holdem_robustness import checked_down, folded_to, money
+from test_holdem_robustness import BOARD, act, checked_down, folded_to, money, seated
 from test_holdem_robustness import run as run_holdem
 from test_not_applicable_rounds import _stud
 from test_stud_hand_built import _fold_to_the_opener
@@ -108,6 +108,57 @@ def test_holdem(tmp_path, log, config, na, evaluated):
     assert findings == []
     coverage = {rule: (rules[rule].evaluated, rules[rule].not_evaluated) for rule in na + evaluated}
     assert coverage == _expect(na, evaluated)
+
+
+def _all_in_before_the_flop(short: str) -> list[dict]:
+    """Button 1 (As Ah, stack ``short``) goes all in before the flop; both blinds call (their stacks 1000). With a
+    short stack of 1000 nobody is left with chips to bet against: the board is run out and the cards shown, no
+    betting; with less, the blinds still bet between them and check the flop, turn and river down."""
+    hand, stake = "h1", int(short)
+    hole = {2: ["7c", "2d"], 3: ["8c", "3d"], 1: ["As", "Ah"]}
+    rows = [{"event": "hand_start", "hand_id": hand, "seat": 1}, *seated(hand, {1: short, 2: "1000", 3: "1000"}),
+            {"event": "shuffle", "hand_id": hand, "method": "machine"},
+            act(hand, 2, "post_small_blind", "5"), act(hand, 3, "post_big_blind", "10"),
+            *({"event": "deal", "hand_id": hand, "card": hole[s][r], "to": "seat", "seat": s, "face": "down"}
+              for r in (0, 1) for s in (2, 3, 1)),
+            {**act(hand, 1, "raise", short), "all_in": True},
+            act(hand, 2, "call", str(stake - 5)), act(hand, 3, "call", str(stake - 10))]
+    for cards in (BOARD[:3], BOARD[3:4], BOARD[4:]):
+        rows += [{"event": "burn", "hand_id": hand}, *({"event": "board", "hand_id": hand, "card": c} for c in cards)]
+        rows += [act(hand, s, "check") for s in (2, 3) if stake < 1000]
+    rows += [{"event": "show", "hand_id": hand, "seat": s, "card": c} for s in (2, 3, 1) for c in hole[s]]
+    rows += [money("rake", hand, None, "0"), money("award", hand, 1, str(3 * stake))]
+    after = {1: 3 * stake, 2: 1000 - stake, 3: 1000 - stake}
+    rows += [money("stack", hand, s, str(a)) for s, a in after.items()]
+    return [*rows, {"event": "hand_end", "hand_id": hand}]
+
+
+LATER_BETTING = ("THE-6.5", "THE-7.2", "THE-7.3", "THE-8.3")  # the rules of the flop, turn and river betting
+
+
+@pytest.mark.parametrize(("short", "na", "evaluated"), [
+    ("1000", LATER_BETTING, ("THE-6.2", "THE-6.3", "THE-7.1", "THE-8.1", "THE-8.2", "THE-8.4", *AT_SHOWDOWN)),
+    ("100", (), (*LATER_BETTING, "THE-6.2", "THE-6.3", "THE-7.1", "THE-8.1", "THE-8.2", "THE-8.4")),
+], ids=["nobody-left-to-bet", "the-blinds-bet-on"])
+def test_holdem_all_in_before_the_flop(tmp_path, short, na, evaluated):
+    """Everyone all in before the flop: the board is run out with no betting (arts. 6(5), 7(2)-(3), 8(2) have no
+    round to judge: not applicable), while its cards and the showdown are judged; a player all in for less leaves
+    the blinds betting between them (evaluated)."""
+    findings, rules = run_holdem(tmp_path, _all_in_before_the_flop(short))
+    assert findings == []
+    coverage = {rule: (rules[rule].evaluated, rules[rule].not_evaluated) for rule in na + evaluated}
+    assert coverage == _expect(na, evaluated)
+
+
+def test_holdem_an_action_where_nobody_could_bet_is_still_judged(tmp_path):
+    """The same run-out with a check logged on the flop by the big blind, all in: an action when no betting was left
+    (THE-7.2's finding). The rules of the flop's betting judged it (evaluated); the turn's and river's have none."""
+    rows = _all_in_before_the_flop("1000")
+    at = [i for i, r in enumerate(rows) if r["event"] == "board"][2] + 1
+    findings, rules = run_holdem(tmp_path, [*rows[:at], act("h1", 3, "check"), *rows[at:]])
+    assert [f[0] for f in findings] == ["THE-7.2"]
+    coverage = {rule: (rules[rule].evaluated, rules[rule].not_evaluated) for rule in LATER_BETTING}
+    assert coverage == _expect(("THE-8.3",), ("THE-6.5", "THE-7.2", "THE-7.3"))
 
 
 # --- baccarat ------------------------------------------------------------------------------------------------------

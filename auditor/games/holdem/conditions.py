@@ -12,12 +12,12 @@ from auditor.games.poker.conditions import (
     all_in_logged,
     all_of,
     bet_made,
+    betting_in,
     dealt,
     fold_made,
     played_only,
     previous_hand,
     raise_made,
-    reached,
     seated,
     short_bet,
     short_call,
@@ -29,8 +29,8 @@ from auditor.games.poker.conditions import (
 from auditor.games.poker.hand import Action
 
 # Hold'em's rules read the poker conditions from here, with hold'em's own below.
-__all__ = ["CORRECTED", "NO_SEAT", "all_in_logged", "all_of", "as_dealt", "bet_made", "betting", "board_dealt",
-           "dealt", "fold_made", "played_only", "previous_hand", "raise_made", "raked", "reached", "seated",
+__all__ = ["CORRECTED", "NO_SEAT", "all_in_logged", "all_of", "as_dealt", "bet_made", "betting", "betting_in",
+           "board_dealt", "dealt", "fold_made", "played_only", "previous_hand", "raise_made", "raked", "seated",
            "short_bet", "short_blind", "short_call", "stacks_logged", "unless_not_logged", "unlogged_rake",
            "voided_only"]
 

@@ -87,11 +87,15 @@ def reached(street: str) -> Applies[Hand]:
     return applies
 
 
-def betting_in(street: str) -> Applies[Hand]:
+def betting_in(*streets: str) -> Applies[Hand]:
     """Rules about who bets first or how in a betting round say nothing about a round in which fewer than two players
-    could bet (the others all-in or folded: the cards go round, nobody acts): not applicable."""
+    could bet (the others all-in or folded: the cards go round, nobody acts): not applicable, unless a betting action
+    is logged in it all the same (an action where none was owed is judged, never left unseen)."""
     def applies(hand: Hand, ruleset: Ruleset) -> str | None:
-        return None if street in hand.streets_bet else NOT_APPLICABLE
+        if any(street in hand.streets_bet for street in streets):
+            return None
+        acted = any(a.street in streets and not a.kind.startswith("post_") for a in hand.actions)
+        return None if acted else NOT_APPLICABLE
     return applies
 
 

@@ -11,11 +11,13 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.conditions import all_in_logged, all_of, as_dealt, dealt, reached, seated, short_call
-from auditor.games.holdem.hand import Hand
+from auditor.games.holdem.conditions import all_in_logged, all_of, as_dealt, betting_in, dealt, seated, short_call
+from auditor.games.holdem.hand import STREETS, Hand
 from auditor.games.holdem.turns import BETTING, closed_early, out_of_turn
 from auditor.games.poker.hand import Card
 from auditor.games.poker.order import clockwise
+
+LATER = STREETS[1:]  # the betting rounds after the first (art. 6(5))
 
 
 def _hole_cards(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
@@ -84,6 +86,6 @@ register(ReplayRule[Hand](id="THE-6.2", game="holdem", check=lambda h, r: [
 register(ReplayRule[Hand](id="THE-6.3", game="holdem", check=_preflop_options,
                           applies=all_of(seated, all_in_logged(short_call))))
 register(ReplayRule[Hand](id="THE-6.4", game="holdem", check=_BB_OPTION, applies=all_of(seated, _option_due)))
-# Not applicable to a hand that ended before the flop.
-register(ReplayRule[Hand](id="THE-6.5", game="holdem", check=closed_early(("flop", "turn", "river"), None, "art. 6(5)"),
-                          applies=all_of(reached("flop"), seated)))
+# Not applicable to a hand with no betting after the flop (it ended before, or fewer than two players could bet).
+register(ReplayRule[Hand](id="THE-6.5", game="holdem", check=closed_early(LATER, None, "art. 6(5)"),
+                          applies=all_of(betting_in(*LATER), seated)))

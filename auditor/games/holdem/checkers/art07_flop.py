@@ -14,8 +14,8 @@ from auditor.games.holdem.conditions import (
     all_in_logged,
     all_of,
     as_dealt,
+    betting_in,
     board_dealt,
-    reached,
     seated,
     short_call,
     unless_not_logged,
@@ -42,10 +42,11 @@ def _options(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
         yield breach(a.src, f"{a.street}: seat {a.seat} {message} (art. 7(3))", expected, a.kind)
 
 
-# A hand that ended before the flop is not applicable to these rules.
+# A hand that ended before the flop is not applicable to these rules; 7.2 and 7.3 neither are to one with no betting
+# on the flop (7.3: after it), fewer than two players able to bet (the others all-in: the board is run out).
 register(ReplayRule[Hand](id="THE-7.1", game="holdem", check=lambda h, r: street_cards(h, "flop", 3, "art. 7(1)"),
                           applies=all_of(board_dealt("flop"), unless_not_logged("burns"), as_dealt)))
 register(ReplayRule[Hand](id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)"),
-                          applies=all_of(reached("flop"), seated)))
+                          applies=all_of(betting_in("flop"), seated)))
 register(ReplayRule[Hand](id="THE-7.3", game="holdem", check=_options,
-                          applies=all_of(reached("flop"), seated, all_in_logged(short_call))))
+                          applies=all_of(betting_in("flop", "turn", "river"), seated, all_in_logged(short_call))))

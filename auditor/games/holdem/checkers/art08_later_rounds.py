@@ -10,7 +10,7 @@ from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.board import street_cards
-from auditor.games.holdem.conditions import all_of, as_dealt, board_dealt, reached, seated, unless_not_logged
+from auditor.games.holdem.conditions import all_of, as_dealt, betting_in, board_dealt, seated, unless_not_logged
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import out_of_turn
 
@@ -52,12 +52,13 @@ def _reveal(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
                          f"{len(shown.get(seat, []))} card(s) (art. 8(5))", 2, len(shown.get(seat, [])))
 
 
-# A hand that ended before the turn, the river or the showdown is not applicable to the rules about them.
+# A hand that ended before the turn, the river or the showdown is not applicable to the rules about them; 8.3 neither
+# is to one with no betting on the turn or river (fewer than two players able to bet: the board is run out).
 register(ReplayRule[Hand](id="THE-8.1", game="holdem", check=_turn_and_river,
                           applies=all_of(board_dealt("turn", "river"), unless_not_logged("burns"), as_dealt)))
 register(ReplayRule[Hand](id="THE-8.2", game="holdem", check=_full_board,
                           applies=all_of(board_dealt("river", "extra"), as_dealt)))
 register(ReplayRule[Hand](id="THE-8.3", game="holdem", check=out_of_turn(("turn", "river"), "art. 8(2)"),
-                          applies=all_of(reached("turn"), seated)))
+                          applies=all_of(betting_in("turn", "river"), seated)))
 register(ReplayRule[Hand](id="THE-8.4", game="holdem", check=_reveal,
                           applies=all_of(_showdown, unless_not_logged("showdown_mucks"), seated)))
