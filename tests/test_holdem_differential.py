@@ -279,6 +279,30 @@ def test_pokerkit_hands_audit_clean(pool, clean_audit):
     check_coverage(result, pool)
 
 
+def shown_after_the_board(hand: px.ExportedHand) -> list[dict]:
+    """The hand's events with the showdown's cards, which PokerKit shows before running the board out when the
+    players are all in, moved after the board (as many casinos log it)."""
+    board = [i for i, e in enumerate(hand.events) if e["event"] in ("burn", "board")]
+    shows = [e for e in hand.events if e["event"] == "show"]
+    if not board or not shows or hand.events.index(shows[0]) > board[-1]:
+        return hand.events
+    rest = [e for e in hand.events if e["event"] != "show"]
+    at = rest.index(hand.events[board[-1]]) + 1
+    return [*rest[:at], *shows, *rest[at:]]
+
+
+def test_the_board_run_out_before_the_showdown_opens_no_betting_round(pool, rulesets, tmp_path):
+    """The same hands with the shows after the run-out: the rounds whose board came when fewer than two players
+    could bet (the others all in) are still no betting rounds (THE-6.5, 7.2, 7.3, 8.3 not applicable), and the
+    hands audit as clean."""
+    moved = {(t.table_id, h.hand_id): events for t in pool for h in t.hands
+             if (events := shown_after_the_board(h)) is not h.events}
+    assert len(moved) >= 20, len(moved)
+    result, by_hand = run_audit(px.write_jsonl(tmp_path / "shown_after.jsonl", pool, moved), rulesets)
+    check_clean(pool, dict(by_hand))
+    check_coverage(result, pool)
+
+
 @pytest.mark.parametrize("kind", [
     pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=KNOWN_ISSUES[DEFECTIVE[k]])) if k in DEFECTIVE else k
     for k in px.MUTATIONS])

@@ -509,3 +509,14 @@ def test_blinds_after_the_deal_are_not_judged_when_the_deal_order_is_not_logged(
         assert "THE-5.2" not in [rule for rule, *_ in findings]
         assert rules["THE-5.2"].evaluated == 0
         assert rules["THE-5.2"].not_evaluated_reasons == {"deal order not logged by the source": 1}
+
+
+@pytest.mark.xfail(strict=True, reason="a live player's show before the river's betting is over ends the betting "
+                   "(poker/feed.py ends_betting; stud fixed it in its replay): the rest of the hand is out of turn")
+def test_a_card_shown_on_the_flop_is_no_showdown(tmp_path):
+    """The button turns his As up after the flop is dealt; the hand goes on and is checked down. Art. 8(5): the
+    showdown comes after the last betting round, so the show neither ends the betting nor is a second As."""
+    rows = checked_down("h1", 1, 10, 0)
+    at = [i for i, r in enumerate(rows) if r["event"] == "board"][2] + 1
+    findings, _ = run(tmp_path, [*rows[:at], {"event": "show", "hand_id": "h1", "seat": 1, "card": "As"}, *rows[at:]])
+    assert findings == []
