@@ -413,8 +413,9 @@ case("nl-check-raise", partial(_betting, LIMPED, [(2, "check"), (3, "bet", 10), 
 
 
 def _showdown(cards: dict[int, str], board: list[str], awards: list[tuple[int, int]], table_id: str,
-              shows: list[int] | None = None, **config: object) -> list[dict]:
-    """Button 1, seats 1-3 limp and check down ``board``; ``shows``: who shows (default all); 30 less 1."""
+              shows: list[int] | None = None, mucks: tuple[int, ...] = (), **config: object) -> list[dict]:
+    """Button 1, seats 1-3 limp and check down ``board``; ``shows``: who shows (default all), ``mucks``: who mucks
+    (a ``muck`` event); 30 less 1."""
     t = Table(table_id, **config)
     h = t.hand("h1", 1, {1: "1000", 2: "1000", 3: "1000"})
     h.act(2, "post_small_blind", 5)
@@ -425,6 +426,8 @@ def _showdown(cards: dict[int, str], board: list[str], awards: list[tuple[int, i
     h.act(3, "check")
     _check_down(h, [2, 3, 1], board)
     h.show(*([2, 3, 1] if shows is None else shows))
+    for seat in mucks:
+        h.emit("muck", seat=seat)
     h.rake(1)
     for a in awards:
         h.award(*a)
@@ -437,6 +440,12 @@ case("showdown-all-show", partial(_showdown, PLAIN, BOARD, [(1, 29)]), [])
 case("showdown-loser-mucks", partial(_showdown, PLAIN, BOARD, [(1, 29)], shows=[2, 1]), ["THE-8.4"])
 case("showdown-mucks-not-logged", partial(_showdown, PLAIN, BOARD, [(1, 29)], shows=[1], not_logged="showdown_mucks"),
      [])
+case("showdown-loser-mucks-logged", partial(_showdown, PLAIN, BOARD, [(1, 29)], shows=[2, 1], mucks=(3,)), ["THE-8.4"])
+# Mucks not logged at the table, but this hand records every player's decision: judged.
+case("showdown-mucks-not-logged-but-recorded", partial(_showdown, PLAIN, BOARD, [(1, 29)], shows=[1], mucks=(2, 3),
+                                                       not_logged="showdown_mucks"), ["THE-8.4", "THE-8.4"])
+case("showdown-mucks-not-logged-one-recorded", partial(_showdown, PLAIN, BOARD, [(1, 29)], shows=[1], mucks=(3,),
+                                                       not_logged="showdown_mucks"), [])
 WHEEL = {2: "4c5d", 3: "8c8d", 1: "AsAh"}  # on A-2-3-K-Q: a wheel (seat 2) beats three aces (seat 1)
 case("wheel-wins", partial(_showdown, WHEEL, ["Ad", "2s", "3h", "Kc", "Qc"], [(2, 29)]), [])
 case("wheel-beaten-by-trips", partial(_showdown, WHEEL, ["Ad", "2s", "3h", "Kc", "Qc"], [(1, 29)]), ["THE-15.1"])

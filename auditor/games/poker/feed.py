@@ -14,7 +14,7 @@ from auditor.games.poker.hand import Action, Card, H, Money, Source
 from auditor.present import present
 
 ZERO = Decimal(0)
-AFTER_BETTING = frozenset({"show", "rake", "refund", "award", "stack", "hand_end", "void"})
+AFTER_BETTING = frozenset({"show", "muck", "rake", "refund", "award", "stack", "hand_end", "void"})
 
 
 class HandFeed(Generic[H]):
@@ -82,6 +82,8 @@ class HandFeed(Generic[H]):
             hand.stacks_after[present(seat, "stack's seat")] = present(amount, "stack's amount")
         elif event == "show":
             hand.shows.append(Card(src, card, seat))
+        elif event == "muck":
+            hand.mucks.append(Card(src, None, seat))
         elif event == "award":
             hand.awards.append(Money(src, seat, amount or ZERO, pot=pot))
         elif event == "rake":

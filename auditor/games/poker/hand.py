@@ -125,6 +125,7 @@ class Hand:
     deals: list[Card] = field(default_factory=list)
     burns: list[Card] = field(default_factory=list)
     shows: list[Card] = field(default_factory=list)
+    mucks: list[Card] = field(default_factory=list)  # hold'em: a player at the showdown gives up his cards unseen
     rakes: list[Money] = field(default_factory=list)
     refunds: list[Money] = field(default_factory=list)
     awards: list[Money] = field(default_factory=list)

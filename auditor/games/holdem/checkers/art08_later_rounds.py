@@ -14,6 +14,8 @@ from auditor.games.holdem.conditions import all_of, as_dealt, betting_in, board_
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import out_of_turn
 
+UNDECIDED = "showdown mucks not logged by the source: a player at this showdown neither shows his cards nor mucks"
+
 
 def _turn_and_river(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     yield from street_cards(hand, "turn", 1, "art. 8(1)")
@@ -44,12 +46,32 @@ def _showdown(hand: Hand, ruleset: Ruleset) -> str | None:
     return None if hand.void is None and len(_live(hand)) > 1 else NOT_APPLICABLE
 
 
+def _undecided(hand: Hand) -> list[int]:
+    """The players in the showdown who neither show their two cards nor muck (a ``muck`` event)."""
+    shown, mucked = hand.shown_cards(), {m.seat for m in hand.mucks}
+    return [s for s in sorted(_live(hand)) if len(shown.get(s, [])) != 2 and s not in mucked]
+
+
+def _recorded(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Where the source does not log showdown mucks, a hand is still judged when it records every player's
+    decision at the showdown: a show of his two cards or a muck. A player with neither may have shown unrecorded."""
+    if "showdown_mucks" in hand.table.not_logged and _undecided(hand):
+        return UNDECIDED
+    return None
+
+
 def _reveal(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
-    shown = hand.shown_cards()
+    shown, mucked = hand.shown_cards(), {m.seat: m.src for m in hand.mucks}
     for seat in sorted(_live(hand)):
-        if len(shown.get(seat, [])) != 2:
-            yield breach(hand.end or hand.start, f"seat {seat} was in the showdown but showed "
-                         f"{len(shown.get(seat, []))} card(s) (art. 8(5))", 2, len(shown.get(seat, [])))
+        count = len(shown.get(seat, []))
+        if count == 2:
+            continue
+        if seat in mucked:
+            yield breach(mucked[seat], f"seat {seat} mucked at the showdown: he showed {count} card(s) (art. 8(5))",
+                         2, count)
+        else:
+            yield breach(hand.end or hand.start, f"seat {seat} was in the showdown but showed {count} card(s) "
+                                                 "(art. 8(5))", 2, count)
 
 
 # A hand that ended before the turn, the river or the showdown is not applicable to the rules about them; 8.3 neither
@@ -61,4 +83,4 @@ register(ReplayRule[Hand](id="THE-8.2", game="holdem", check=_full_board,
 register(ReplayRule[Hand](id="THE-8.3", game="holdem", check=out_of_turn(("turn", "river"), "art. 8(2)"),
                           applies=all_of(betting_in("turn", "river"), seated)))
 register(ReplayRule[Hand](id="THE-8.4", game="holdem", check=_reveal,
-                          applies=all_of(_showdown, unless_not_logged("showdown_mucks"), seated)))
+                          applies=all_of(_showdown, _recorded, seated)))
