@@ -4,6 +4,7 @@ be audited, every real hand of ../shared/data/phh, and PokerKit as an independen
 from __future__ import annotations
 
 import json
+import tomllib
 from decimal import Decimal
 from pathlib import Path
 
@@ -347,33 +348,68 @@ def test_every_real_hand_ingests_and_balances():
     assert (hands, with_finish, split) == (10020, 10019, 8)
 
 
-# The audit of real hands: the WSOP and Pluribus records give one finding, for the one action missing from them.
+# The audit of real hands: the WSOP and Pluribus records give one finding for the one action missing from them, and
+# one THE-8.4 finding for each player who mucks at a showdown (``pN sm`` without cards; art. 8(5): all reveal).
 
 WSOP_FINDINGS = [
-    ("00-01-07.phh", "THE-6.2", "seat 1 acted (call) on the preflop when it was seat 8's turn (art. 6(3))")]
+    ("2019-event42-day3/00-01-07.phh", "THE-6.2",
+     "seat 1 acted (call) on the preflop when it was seat 8's turn (art. 6(3))")]
 
 
-def _audited(files: list[Path]) -> list[tuple[str, str, str]]:
+def _audited(files: list[Path]) -> list[tuple[str, int, str, str]]:
     result, con = audit(files, load_rulesets(profile="common"))
     con.close()
-    return [(Path(f["file"]).name, f["rule"], f["message"]) for f in result.findings]
+    return [(_key(Path(f["file"])), f["line"], f["rule"], f["message"]) for f in result.findings]
 
 
-def test_the_wsop_and_a_sample_of_the_pluribus_hands_give_one_finding():
+def _key(path: Path) -> str:
+    """A real hand's file by its folder and name (Pluribus reuses a name in each session's folder)."""
+    return f"{path.parent.name}/{path.name}"
+
+
+def _mucks(path: Path) -> list[tuple[str, int, str, str]]:
+    """Read from the raw text, apart from the auditor: each player still in at the hand's end (no fold) whose ``sm``
+    gives no cards, as the THE-8.4 finding it must be (these records write a player's seat as his place, pN)."""
+    text = path.read_text(encoding="utf-8")
+    actions = tomllib.loads(text)["actions"]
+    folded = {a.split()[0] for a in actions if a.split()[1:] == ["f"]}
+    lines = text.splitlines()
+    found = []
+    for action in actions:
+        if action.split()[1:] == ["sm"] and action.split()[0] not in folded:
+            line = next(i for i, t in enumerate(lines, 1) if f"'{action}'" in t or f'"{action}"' in t)
+            seat = action.split()[0][1:]
+            found.append((_key(path), line, "THE-8.4", f"seat {seat} mucked at the showdown: he showed 0 card(s) "
+                                                      "(art. 8(5))"))
+    return found
+
+
+def _expected(files: list[Path]) -> list[tuple[str, int, str, str]]:
+    wsop = [(name, 7, rule, message) for name, rule, message in WSOP_FINDINGS]
+    return sorted(wsop + [m for f in files for m in _mucks(f)])
+
+
+def test_the_wsop_and_a_sample_of_the_pluribus_hands_give_the_findings_their_records_explain():
     """2019 WSOP event 42, day 3, hand 00-01-07: seat 8 (p8) never acts, no fold is logged although he put nothing in
     after the blinds (PokerKit's replayer inserts one; a strict audit does not). Seat 1's call in his turn is the one
-    finding: seat 8 is then absent from the betting, so seat 2's call, the four rounds that end without him and the
-    river call after seat 2's bet are not reported again (they were six more findings). He put no chip in the pots:
-    the awards are judged. The Pluribus hands give none."""
+    betting finding: seat 8 is then absent from the betting, so seat 2's call, the four rounds that end without him
+    and the river call after seat 2's bet are not reported again (they were six more findings). He put no chip in the
+    pots: the awards are judged. Besides, each muck at a showdown (2023 WSOP hands 34 and 35, Pluribus hands) is one
+    THE-8.4 finding on the line of its ``sm``."""
     files = [f.path for f in _real_files()]
     wsop = [f for f in files if "wsop" in f.parts and _holdem(f)]
     pluribus = [f for f in files if "pluribus" in f.parts][::20]
-    assert _audited(wsop + pluribus) == WSOP_FINDINGS
+    found = _audited(wsop + pluribus)
+    assert sorted(found) == _expected(wsop + pluribus)
+    assert [m[0] for f in wsop for m in _mucks(f)] == ["2023-event43-day5/34.phh", "2023-event43-day5/35.phh"]
 
 
 @pytest.mark.slow
-def test_every_pluribus_hand_gives_no_finding():
-    assert _audited([f.path for f in _real_files() if "pluribus" in f.path.parts]) == []
+def test_every_pluribus_hand_gives_a_finding_for_each_muck_at_a_showdown():
+    files = [f.path for f in _real_files() if "pluribus" in f.path.parts]
+    found = _audited(files)
+    assert sorted(found) == sorted(m for f in files for m in _mucks(f))
+    assert (len(found), len({(name, line) for name, line, _, _ in found})) == (870, 847)
 
 
 # PokerKit as a peer: the same contributions and final stacks on real hands (the WSOP ones have big-blind antes).

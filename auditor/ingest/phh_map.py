@@ -9,6 +9,7 @@ limit ``small_bet``), else the small blind; later posts are straddles. A negativ
 player joining or returning (PHH: "a post bet"); read by the common site rule, which the finishing stacks of real
 hands bear out: up to the big blind it is live (``post_live``, part of his bet), the rest, or all of a post smaller
 than the big blind, is dead (``post_dead``: in the pot as an ante is, not part of his bet).
+``pN sm`` shows the known cards it gives, one ``show`` each (``?`` cards show nothing); without cards it is a ``muck``.
 ``cbr X`` raises *to* X for the street; the event's ``amount`` is what the action adds. When the betting is over,
 the uncalled part of the last round's top bet is refunded (antes are never part of it); when ``finishing_stacks`` is
 given, each seat's award is what balances its chips: finishing − starting + contributions − refund (and must be its
@@ -288,11 +289,12 @@ class HandMapper:
         self.acted.add(i)
 
     def show(self, i: int, action: Action) -> None:
-        """``sm``: the known cards shown; a muck (no cards) and unknown cards show nothing."""
+        """``sm``: the known cards shown (unknown cards show nothing); without cards, a muck."""
         if len(action.args) > 1:
             raise PhhError(action.line, f"unexpected arguments in {action.text!r}")
         self.shown.add(i)
         if not action.args:
+            self.emit(action.line, "muck", seat=self.st.seats[i])
             return
         cards = self.hole.get(i, []) if action.args[0] == "-" else _cards(action.args[0], action.line)
         for card in cards:
