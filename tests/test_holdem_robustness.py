@@ -511,8 +511,6 @@ def test_blinds_after_the_deal_are_not_judged_when_the_deal_order_is_not_logged(
         assert rules["THE-5.2"].not_evaluated_reasons == {"deal order not logged by the source": 1}
 
 
-@pytest.mark.xfail(strict=True, reason="a live player's show before the river's betting is over ends the betting "
-                   "(poker/feed.py ends_betting; stud fixed it in its replay): the rest of the hand is out of turn")
 def test_a_card_shown_on_the_flop_is_no_showdown(tmp_path):
     """The button turns his As up after the flop is dealt; the hand goes on and is checked down. Art. 8(5): the
     showdown comes after the last betting round, so the show neither ends the betting nor is a second As."""
@@ -520,3 +518,43 @@ def test_a_card_shown_on_the_flop_is_no_showdown(tmp_path):
     at = [i for i, r in enumerate(rows) if r["event"] == "board"][2] + 1
     findings, _ = run(tmp_path, [*rows[:at], {"event": "show", "hand_id": "h1", "seat": 1, "card": "As"}, *rows[at:]])
     assert findings == []
+
+
+def shown_at(rows: list[dict], at: int, seat: int, cards: list[str]) -> list[dict]:
+    """``rows`` with ``seat`` showing ``cards`` before the row ``at``."""
+    return [*rows[:at], *({"event": "show", "hand_id": "h1", "seat": seat, "card": c} for c in cards), *rows[at:]]
+
+
+def test_a_card_shown_on_the_turn_is_no_showdown(tmp_path):
+    """The same on the turn, before or after its checks: the river's betting is still to come."""
+    rows = checked_down("h1", 1, 10, 0)
+    turn = [i for i, r in enumerate(rows) if r["event"] == "board"][3] + 1
+    for at in (turn, turn + 3):
+        findings, _ = run(tmp_path, shown_at(rows, at, 1, ["As", "Ah"]))
+        assert findings == [], at
+
+
+def test_the_same_cards_shown_twice_at_the_showdown(tmp_path):
+    """A seat showing his cards twice shows two cards, not four: no card twice in the hand (THE-1.1), no extra
+    card shown (THE-8.4)."""
+    rows = checked_down("h1", 1, 10, 0)
+    rake = next(i for i, r in enumerate(rows) if r["event"] == "rake")
+    findings, rules = run(tmp_path, shown_at(rows, rake, 1, ["Ah", "As"]))
+    assert findings == []
+    assert rules["THE-8.4"].evaluated == rules["THE-1.1"].evaluated == 1
+
+
+ALL_IN_ON_THE_FLOP = [(2, "bet", 125), (3, "call", 125), (4, "fold", 0), (5, "fold", 0), (1, "fold", 0)]
+
+
+def test_the_all_in_player_shows_before_the_run_out(tmp_path):
+    """Seat 3 calls all-in on the flop and shows his cards: once nobody is left to act, fewer than two players can
+    bet and the show ends the betting (the turn and river are run out); before that, while seats 4, 5 and 1 are still
+    to act, it ends nothing and their folds are in turn. His cards shown again at the end are no second pair."""
+    rows = flop_all_ins("h1", ALL_IN_ON_THE_FLOP)
+    call = next(i for i, r in enumerate(rows) if r.get("action") == "call" and r.get("amount") == "125")
+    assert run(tmp_path, rows)[0] == []
+    for at in (call + 1, call + 4):
+        findings, rules = run(tmp_path, shown_at(rows, at, 3, HOLE5[3]))
+        assert findings == [], at
+        assert rules["THE-8.4"].evaluated == 1

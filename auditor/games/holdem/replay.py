@@ -1,7 +1,8 @@
 """Strict replay of hold'em: the poker replay loop (``auditor/games/poker/replay.py``) with hold'em's events.
 
 Each hand is replayed by the poker betting state machine under hold'em's policy (``betting.py``): the board opens
-the streets, and the first event after the betting (a show, the rake, a refund, an award …) ends it."""
+the streets, and the first event after the betting (a show once nobody is left to act on the river or in a hand
+that fewer than two players can still bet, the rake, a refund, an award …) ends it."""
 
 from __future__ import annotations
 
@@ -60,6 +61,17 @@ class _HandReplay(HandFeed[Hand]):
         big_blind_seat = blind_seats(sorted(hand.seats), hand.button, self.heads_up_button_posts)[1]
         policy = HoldemPolicy(hand, hand.table.money("big_blind", ZERO), big_blind_seat, self.full_big_blind)
         return Betting(hand, policy, STREETS[0], self.smallest.__getitem__, self.add_up)
+
+    def ends_betting(self, event: str, seat: int | None) -> bool:
+        """Nor does a show while a player is still to act, or before the river's betting is over in a hand that two
+        players can still bet (art. 8(5): the showdown comes "after the last betting round"; a player turning a card
+        up while the hand goes on shows it, no more). Once fewer than two can bet, the board is run out: the players
+        may show before it."""
+        betting = self.betting
+        if event == "show" and betting is not None and (
+                betting.to_act() or (betting.street != STREETS[-1] and len(betting.can_act()) > 1)):
+            return False
+        return super().ends_betting(event, seat)
 
     def feed(self, event: str, src: Source, fields: tuple) -> None:
         card, face, seat, player, amount, kind, all_in, pot, method, reason = fields

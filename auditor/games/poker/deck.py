@@ -21,7 +21,8 @@ def _twice(card: Card, deck: Collection[str], article: str) -> Breach:
 def deck_breaches(hand: Hand, laid: Iterable[Card], deck: Collection[str], hole: int, article: str) -> Iterator[Breach]:
     """Every card once: ``laid`` (dealt, burned, on the board: every card the croupier laid out) and shown, each one
     of ``deck``. A shown card that the seat was dealt is that card; any other shown card is one more, which must be
-    neither shown twice nor already laid out. A player dealt all his ``hole`` cards shows only those."""
+    neither shown by another seat nor already laid out (a seat may show a card again: turned up during the hand,
+    then at the showdown). A player dealt all his ``hole`` cards shows only those."""
     seen: set[str] = set()
     for card in [*laid, *hand.shows]:
         if card.card is not None and card.card not in deck:
@@ -33,14 +34,14 @@ def deck_breaches(hand: Hand, laid: Iterable[Card], deck: Collection[str], hole:
                 yield _twice(card, deck, article)
             seen.add(card.card)
     dealt = hand.hole_cards()
-    shown: set[str] = set()
+    shown: dict[str, int | None] = {}  # each card shown, and by whom first
     for show in hand.shows:
         own = [c for c in dealt.get(show.seat, []) if c] if show.seat is not None else []
-        if not show.card:
+        if not show.card or (show.card in shown and shown[show.card] == show.seat):
             continue
         if show.card in shown or (show.card not in own and len(own) < hole and show.card in seen):
             yield _twice(show, deck, article)
         elif show.card not in own and len(own) == hole:
             yield breach(show.src, f"seat {show.seat} shows {show.card}, which he was not dealt",
                          " ".join(own), show.card)
-        shown.add(show.card)
+        shown.setdefault(show.card, show.seat)

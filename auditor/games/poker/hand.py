@@ -171,10 +171,11 @@ class Hand:
         return cards
 
     def shown_cards(self) -> dict[int, list[str]]:
+        """The cards each seat showed, in order, each once (a card turned up during the hand may be shown again)."""
         cards: dict[int, list[str]] = {}
         for s in self.shows:
-            if s.seat is not None and s.card:
-                cards.setdefault(s.seat, []).append(s.card)
+            if s.seat is not None and s.card and s.card not in cards.setdefault(s.seat, []):
+                cards[s.seat].append(s.card)
         return cards
 
 
