@@ -372,6 +372,36 @@ def test_a_seat_change_between_hands(tmp_path):
     assert rules["5CS-6.6"][:2] == (1, 0)
 
 
+def test_a_hole_card_turned_up_in_round_3_and_shown_again_at_the_showdown(tmp_path):
+    """Seat 4 turns his 5d up in round 3, plays on and shows it again at the showdown: one hole card, known, so the
+    hands are valued (no rule left not evaluated because "his hand is not known"), and 5d is no card twice."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", {6: "2000", 4: "2000", 2: "2000"})
+    h.antes(burn="Jc")
+    h.first_deal({6: "As9d", 4: "Qs5d", 2: "Ks8d"})
+    for seat, action, amount in ((6, "bet", 20), (4, "call", 20), (2, "call", 20)):
+        h.act(seat, action, amount)
+    h.street((6, "Th"), (4, "7h"), (2, "6h"))
+    for seat in (6, 4, 2):
+        h.act(seat, "check")
+    h.street((6, "7c"), (4, "6c"), (2, "Tc"))
+    for seat in (2, 6, 4):
+        h.act(seat, "check")
+    h.show(4)
+    h.street((2, "5c"), (6, "5h"), (4, "8c"))
+    for seat in (4, 6, 2):
+        h.act(seat, "check")
+    h.show(2, 6, 4)
+    h.rake("0")
+    h.award(6, "100", 0)
+    h.end()
+    findings, rules = run(tmp_path, t.rows)
+    assert findings == []
+    assert rules["5CS-1.2"][:2] == (1, 0)
+    assert not [rule for rule, (_, _, reasons) in rules.items() if any("not known" in r for r in reasons)]
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Art. 11 d): a hole card exposed during the deal: that player's hand is dead and he takes back his ante; the hand
 # goes on without him. Art. 11 e): a dealing error corrected.

@@ -32,7 +32,7 @@ FOREIGN = "a showdown card is not one of the 40-card pack (5CS-1.1): the hands c
 def _five(hand: Hand, seat: int) -> list[str] | str:
     """The five cards of ``seat``: the cards dealt to him, his hole card as shown where he showed it; or why not."""
     dealt = [d.card for d in hand.cards_of(seat)]
-    shown = [s.card for s in hand.shows if s.seat == seat and s.card]
+    shown = hand.shown_cards().get(seat, [])  # a hole card turned up before the showdown may be shown again
     if len(dealt) > 5:
         return f"seat {seat} was dealt {len(dealt)} cards (5CS-10.3): his hand is not known"
     if len(shown) > 1 or (shown and len(dealt) > 1 and dealt[1] not in (None, shown[0])):
