@@ -558,3 +558,18 @@ def test_the_all_in_player_shows_before_the_run_out(tmp_path):
         findings, rules = run(tmp_path, shown_at(rows, at, 3, HOLE5[3]))
         assert findings == [], at
         assert rules["THE-8.4"].evaluated == 1
+
+
+def test_a_missing_last_action_on_the_river_is_found_at_the_first_show(tmp_path):
+    """The button's river check is not logged: the shows that follow are the showdown, and the betting ended at the
+    first of them (not at the rake), where his missing action is reported."""
+    rows = checked_down("h1", 1, 10, 0)
+    last_check = [i for i, r in enumerate(rows) if r["event"] == "action"][-1]
+    missing = [*rows[:last_check], *rows[last_check + 1:]]
+    events = [{"event": "table_open", "config": CONFIG}, *missing]
+    log = write_jsonl(tmp_path / "h.jsonl", [{"table_id": "H1", "game": "holdem", "seq": i, **r}
+                                             for i, r in enumerate(events, start=1)])
+    result, con = audit([log], load_rulesets(profile="macau"))
+    con.close()
+    first_show = next(i for i, r in enumerate(events, start=1) if r["event"] == "show")
+    assert [(f["rule"], f["seq"]) for f in result.findings] == [("THE-6.5", first_show)]

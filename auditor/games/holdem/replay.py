@@ -46,6 +46,7 @@ class _HandReplay(HandFeed[Hand]):
     """Feeds one hand's events, in order, to a hold'em ``Hand`` and its ``Betting``."""
 
     __slots__ = ("smallest", "add_up", "heads_up_button_posts", "full_big_blind", "board_count")
+    last_round = STREETS[-1]
 
     def __init__(self, hand: Hand, smallest: _Increments, add_up: bool, heads_up_button_posts: str,
                  full_big_blind: bool) -> None:

@@ -20,12 +20,16 @@ AFTER_BETTING = frozenset({"show", "muck", "rake", "refund", "award", "stack", "
 class HandFeed(Generic[H]):
     """Records one hand of the game's hand type ``H``."""
 
-    __slots__ = ("hand", "betting", "finished")
+    __slots__ = ("hand", "betting", "finished", "held")
+    last_round = ""  # the game's last betting round
 
     def __init__(self, hand: H) -> None:
         self.hand = hand
         self.betting: Betting | None = None
         self.finished = False  # the betting is over
+        # A live player's show in the last round while a player is still to act: where the betting ended if no
+        # action comes after it (that player's missing action is reported there, not at the rake or the award).
+        self.held: Source | None = None
 
     def new_betting(self) -> Betting:
         """The hand's betting state machine, under the game's policy."""
@@ -47,6 +51,7 @@ class HandFeed(Generic[H]):
             reason: str | None) -> Action:
         """A forced bet or a betting action, judged and applied by the betting."""
         betting = self._bet()
+        self.held = None
         action = Action(src, seat, kind, amount or ZERO, betting.street, all_in, reason)
         if kind.startswith("post_"):
             betting.post(action)
@@ -69,14 +74,19 @@ class HandFeed(Generic[H]):
     def after_betting(self, event: str, src: Source, card: str | None, seat: int | None, amount: Decimal | None,
                       pot: int | None, reason: str | None) -> None:
         """An event of ``AFTER_BETTING``: the first one ends the betting (a void stops it wherever it was: nobody
-        is owed an action), unless ``ends_betting`` says it does not; ``hand_end`` takes the betting's totals into
-        the hand."""
+        is owed an action), unless ``ends_betting`` says it does not (the betting then ends at the ``held`` show if no
+        action came after it); ``hand_end`` takes the betting's totals into the hand."""
         hand = self.hand
+        betting = self.betting
         if not self.finished and self.ends_betting(event, seat):
             self.finished = True
-            hand.betting_end = src
+            end = src if event == "void" else self.held or src
+            hand.betting_end = end
             if event != "void":
-                self._bet().close_round(src)
+                self._bet().close_round(end)
+        elif (not self.finished and event == "show" and self.held is None and betting is not None
+              and betting.street == self.last_round and seat not in betting.folded):
+            self.held = src
         if event == "stack":
             # both required by the log format: a record without them is quarantined, not replayed
             hand.stacks_after[present(seat, "stack's seat")] = present(amount, "stack's amount")

@@ -40,6 +40,7 @@ class _HandReplay(HandFeed[Hand]):
     """Feeds one hand's events, in order, to a stud ``Hand`` and its ``Betting``."""
 
     __slots__ = ("policy", "cards", "last_ts")
+    last_round = ROUNDS[-1]
 
     def __init__(self, hand: Hand, policy: StudPolicy) -> None:
         super().__init__(hand)
