@@ -63,16 +63,10 @@ class _HandReplay(HandFeed[Hand]):
         policy = HoldemPolicy(hand, hand.table.money("big_blind", ZERO), big_blind_seat, self.full_big_blind)
         return Betting(hand, policy, STREETS[0], self.smallest.__getitem__, self.add_up)
 
-    def ends_betting(self, event: str, seat: int | None) -> bool:
-        """Nor does a show while a player is still to act, or before the river's betting is over in a hand that two
-        players can still bet (art. 8(5): the showdown comes "after the last betting round"; a player turning a card
-        up while the hand goes on shows it, no more). Once fewer than two can bet, the board is run out: the players
-        may show before it."""
-        betting = self.betting
-        if event == "show" and betting is not None and (
-                betting.to_act() or (betting.street != STREETS[-1] and len(betting.can_act()) > 1)):
-            return False
-        return super().ends_betting(event, seat)
+    def shows_before_last(self, betting: Betting) -> bool:
+        """Once fewer than two players can bet, the board is run out without betting: they may show before it (art.
+        8(5): the showdown comes "after the last betting round")."""
+        return len(betting.can_act()) < 2
 
     def feed(self, event: str, src: Source, fields: tuple) -> None:
         card, face, seat, player, amount, kind, all_in, pot, method, reason = fields

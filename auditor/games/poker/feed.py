@@ -67,9 +67,20 @@ class HandFeed(Generic[H]):
             self.hand.cuts.append(src)
 
     def ends_betting(self, event: str, seat: int | None) -> bool:
-        """Whether ``event`` (of ``AFTER_BETTING``, of ``seat``) ends the betting: not a ``show`` of a folded player
-        (he turns his cards up as he leaves the hand: that is no showdown, and the betting goes on)."""
-        return event != "show" or self.betting is None or seat not in self.betting.folded
+        """Whether ``event`` (of ``AFTER_BETTING``, of ``seat``) ends the betting. A ``show`` is no showdown, and the
+        betting goes on, when a folded player makes it (he turns his cards up as he leaves the hand), while a player
+        is still to act, or before the last round's betting (the showdown comes after the last betting round: a
+        player turning a card up while the hand goes on shows it, no more) unless ``shows_before_last``."""
+        betting = self.betting
+        if event != "show" or betting is None:
+            return True
+        if seat in betting.folded or betting.to_act():
+            return False
+        return betting.street == self.last_round or self.shows_before_last(betting)
+
+    def shows_before_last(self, betting: Betting) -> bool:
+        """Whether the showdown may begin before the last round with nobody left to act (by default it may not)."""
+        return False
 
     def after_betting(self, event: str, src: Source, card: str | None, seat: int | None, amount: Decimal | None,
                       pot: int | None, reason: str | None) -> None:

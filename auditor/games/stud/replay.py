@@ -57,12 +57,8 @@ class _HandReplay(HandFeed[Hand]):
         return Betting(self.hand, self.policy, ROUNDS[0], _no_minimum)
 
     def ends_betting(self, event: str, seat: int | None) -> bool:
-        """Nor does a show before the fourth round's betting is over (the showdown comes "after the last round", art.
-        10 e): a player turning his hole card up while the hand goes on shows it, no more), nor the refund of a dead
-        hand's ante (art. 11 d): the hand goes on without him)."""
-        betting = self.betting
-        if event == "show" and betting is not None and (betting.street != ROUNDS[-1] or betting.to_act()):
-            return False
+        """Nor does the refund of a dead hand's ante (art. 11 d): the hand goes on without him). A show before the
+        fourth round's betting is over is no showdown either (art. 10 e): the showdown comes "after the last round")."""
         return super().ends_betting(event, seat) and not (event == "refund" and seat in self.hand.exposed)
 
     def feed(self, event: str, src: Source, fields: tuple) -> None:
