@@ -143,7 +143,7 @@ def test_the_typed_path_reads_every_record_of_a_clean_log_but_the_table_opens(co
     assert all(typed[rid] == text[rid] for rid in typed)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(record_texts(), min_size=1, max_size=30))
 def test_the_typed_path_gives_the_text_paths_row_for_every_record_it_keeps(con, texts):
     check_same_rows(con, texts)
