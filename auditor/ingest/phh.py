@@ -37,6 +37,7 @@ class MappedHand:
     config: dict[str, Any]  # without chip_unit
     events: list[Event]
     open_line: int  # the line of ``variant``, where the table is opened
+    source: HandSource
 
 
 def _timestamp(src: HandSource) -> str | None:
@@ -92,7 +93,7 @@ def _map(src: HandSource, name: str) -> MappedHand | PhhError:
         return exc
     hand = src.fields.get("hand")
     hand_id = str(hand) if hand is not None else src.key or Path(name).stem
-    return MappedHand(hand_id, st.config, events, src.line_of("variant"))
+    return MappedHand(hand_id, st.config, events, src.line_of("variant"), src)
 
 
 def _chip_unit(hands: list[MappedHand]) -> str:
@@ -125,6 +126,7 @@ class Played:
     hand_id: str | None  # None for the table's opening
     seq: int
     events: list[Event]
+    source: HandSource | None = None  # the hand as written (None for the table's opening)
 
 
 @lru_cache(maxsize=1)
@@ -168,7 +170,7 @@ def _records(sources: list[HandSource | PhhError], name: str, text: str) -> list
                 config = dict(segment.config, chip_unit=_chip_unit(mapped))
                 records.append(Played(segment.table_id, ts, None, 0, [
                     (item.open_line, "table_open", *(None,) * (len(EVENT_FIELDS) - 1), config)]))
-            records.append(Played(segment.table_id, ts, item.hand_id, seq, item.events))
+            records.append(Played(segment.table_id, ts, item.hand_id, seq, item.events, item.source))
             seq += len(item.events)
     return records
 

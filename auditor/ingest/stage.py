@@ -116,6 +116,16 @@ def _insert_columns(con: duckdb.DuckDBPyConnection, schema: Schema, records: pa.
     con.unregister("typed_batch")
 
 
+def _refuse_copies(con: duckdb.DuckDBPyConnection, copies: pa.Table) -> None:
+    """The records of each PHH hand read before (``phh_copies.py``) refused, their reason first."""
+    if not copies.num_rows:
+        return
+    con.register("copies", copies)
+    con.execute(f"UPDATE {SCRATCH}.staged AS s SET errors = concat_ws('; ', c.reason, s.errors) "
+                "FROM copies c WHERE s.rid = c.rid")
+    con.unregister("copies")
+
+
 def _insert_text(con: duckdb.DuckDBPyConnection, schema: Schema, batch: pa.Table) -> None:
     """Validate a batch of records given as JSON text (``rid, fid, line, raw, error, last``) into ``staged``: the
     records that the typed path reads as the text path would, through it; the rest through the text path."""
@@ -178,8 +188,9 @@ def stage(
                         read_text(t.span)
         typed.clear()
         if phh is not None:
-            events, raw, keys = phh.take()
+            events, raw, keys, copies = phh.take()
             _insert_columns(con, schema, events)
+            _refuse_copies(con, copies)
             pending.extend([raw] if raw.num_rows else [])
             refused.extend([keys] if keys.num_rows else [])
         if pending:
