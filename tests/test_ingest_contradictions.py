@@ -198,3 +198,30 @@ def test_a_lawful_day_is_accepted_whole(tmp_path, game):
         log.emit("shoe_end", shoe_id="S2")
     log.emit("table_close")
     assert log.quarantine(tmp_path) == []
+
+
+@pytest.mark.parametrize("game", ["holdem", "stud"])
+def test_one_player_at_two_seats_of_a_hold_em_hand(tmp_path, game):
+    """Hold'em has no article on it, but a log naming one player at two seats of a hand contradicts itself: the
+    second seat is quarantined (so no rule judges the hand). Stud's art. 3 forbids it: a violation of 5CS-3.2, left
+    to its checker; a player at one seat in each of two hands is no contradiction."""
+    log = Log(game)
+    log.start("U1")
+    log.emit("seat", hand_id="U1", seat=2, player="P1", amount="100")
+    second = log.emit("seat", hand_id="U1", seat=5, player="P1", amount="100")
+    log.emit("seat", hand_id="U1", seat=6, player="P6", amount="100")
+    log.end("U1")
+    log.start("U2")
+    log.emit("seat", hand_id="U2", seat=5, player="P1", amount="100")
+    log.end("U2")
+    expected = [(second, "player P1 at two seats of hand U1: seat 5, and seat 2 (at t.jsonl:3)")]
+    assert log.quarantine(tmp_path) == (expected if game == "holdem" else [])
+
+
+def test_one_player_at_two_seats_of_a_phh_hand(tmp_path):
+    from tests.test_phh import THREE_HANDED
+
+    (tmp_path / "t.phh").write_text(THREE_HANDED.replace('["Ann", "Bob", "Cy"]', '["Ann", "Bob", "Ann"]'))
+    _, quarantine = load(tmp_path / "t.phh")
+    assert [(line, reason) for _, line, reason in quarantine] == [  # a seat is read on the stacks' line
+        (5, "player Ann at two seats of hand 7: seat 3, and seat 1 (at t.phh:5)")]

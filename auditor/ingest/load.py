@@ -124,7 +124,7 @@ def _events(con: duckdb.DuckDBPyConnection, schema: Schema) -> None:
     ).fetchall()
     for tables in table_ranges(sizes, STRUCTURE_ROWS):
         where = f"errors IS NULL AND {tables.where()}"
-        records = (f"(SELECT rid, fid, line, table_id, seq, event, hand_id, game, seat, shoe_id "
+        records = (f"(SELECT rid, fid, line, table_id, seq, event, hand_id, game, seat, player, shoe_id "
                    f"FROM {SCRATCH}.staged WHERE {where})")
         con.execute(f"CREATE OR REPLACE TABLE {SCRATCH}.keys AS "
                     f"{structure_sql(records, f'{SCRATCH}.files', last_hand_key)}")

@@ -4,12 +4,13 @@ or hand, and the time each shoe or pack is in use.
 These run after record-level validation, over the records that passed it. A record that fails here is quarantined
 with its reason; the replay never repairs what the log says. A log that contradicts its own structure (an event after
 its table closed or its coup ended, a coup started inside another, a shoe named outside the time it is in use) is
-such a record: what it would have said is judged by no rule.
+such a record: what it would have said is judged by no rule. So is a hold'em player seated at two seats of one hand
+(no article of hold'em forbids it, but the log says two things of him; stud's art. 3 does: 5CS-3.2, a violation).
 
 They run on a narrow projection of the records (``rid``, ``fid``, ``line``, ``table_id``, ``seq``, ``event``,
-``hand_id``, ``game``, ``seat``, ``shoe_id``), one range of whole tables at a time: every check is within a table,
-so a range is checked alone, and only the outcome per record (``problem``, ``hand_key``, ``nth``) is kept and joined
-back by ``rid``."""
+``hand_id``, ``game``, ``seat``, ``player``, ``shoe_id``), one range of whole tables at a time: every check is
+within a table, so a range is checked alone, and only the outcome per record (``problem``, ``hand_key``, ``nth``) is
+kept and joined back by ``rid``."""
 
 from __future__ import annotations
 
@@ -53,6 +54,12 @@ WITH twice AS (
   WINDOW w AS (PARTITION BY table_id, event,
                  CASE WHEN event IN ('seat', 'result', 'void') THEN hand_id ELSE shoe_id END, seat
                ORDER BY seq, fid, line)
+), seated AS (
+  -- Hold'em: one player at two seats of a hand (stud: a violation of art. 3, judged by its checker).
+  SELECT rid, row_number() OVER w AS seated_rank, first_value(seat) OVER w AS first_seat,
+         first_value(fid) OVER w AS seated_fid, first_value(line) OVER w AS seated_line
+  FROM {records} WHERE event = 'seat' AND game = 'holdem' AND hand_id IS NOT NULL AND player IS NOT NULL
+  WINDOW w AS (PARTITION BY table_id, hand_id, player ORDER BY seq, fid, line)
 ), opens AS (
   SELECT table_id, game AS table_game, seq AS open_seq, fid AS open_fid, line AS open_line
   FROM d WHERE event = 'table_open' AND dup_rank = 1
@@ -83,10 +90,13 @@ WITH twice AS (
         WHEN 'shoe_end' THEN 'a second shoe_end of shoe ' || d.shoe_id
         ELSE 'a second ' || event || ' of hand ' || d.hand_id
       END || ' (first at ' || once_f.file || ':' || once_line || ')'
+    WHEN seated_rank > 1 THEN 'player ' || d.player || ' at two seats of hand ' || d.hand_id || ': seat ' || d.seat
+      || ', and seat ' || first_seat || ' (at ' || seated_f.file || ':' || seated_line || ')'
   END AS problem
   FROM d LEFT JOIN opens USING (table_id) LEFT JOIN closed USING (table_id) LEFT JOIN once USING (rid)
   LEFT JOIN {files} first_f ON first_f.fid = d.first_fid LEFT JOIN {files} open_f ON open_f.fid = opens.open_fid
   LEFT JOIN {files} once_f ON once_f.fid = once.once_fid
+  LEFT JOIN seated USING (rid) LEFT JOIN {files} seated_f ON seated_f.fid = seated.seated_fid
 ), {shoe_use_sql('r1', files, _IN_START)}, r2 AS (
   SELECT r1.* REPLACE (coalesce(r1.problem, u.shoe_problem) AS problem) FROM r1 LEFT JOIN shoe_use u USING (rid)
 ), g AS (
