@@ -25,7 +25,8 @@ HANDS = {  # file name: text
     .replace('"d dh p2 7h7d"', '"d dh p2 ????"').replace("finishing_stacks = [199, 217, 184]\n", ""),
     "tables.phhs": "\n".join(f"[{i}]\n{THREE_HANDED.replace('hand = 7', f'hand = {9 - i}')}table = {i % 2}\n"
                              for i in range(1, 5)),
-    "refused.phhs": f"[1]\n{THREE_HANDED.replace('hand = 7', 'hand = 5')}\n[2]\n{THREE_HANDED.replace('hand = 7', 'hand = 8').replace('NT', 'PO')}",
+    "refused.phhs": f"[1]\n{THREE_HANDED.replace('hand = 7', 'hand = 5')}\n"
+                    f"[2]\n{THREE_HANDED.replace('hand = 7', 'hand = 8').replace('NT', 'PO')}",
 }
 COMPARED = "* EXCLUDE (file, line)"  # a JSON Lines file has its own name and lines
 

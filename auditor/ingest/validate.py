@@ -51,7 +51,7 @@ def _typed(f: Field, v: str) -> str:
                 f"THEN (try_cast({v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC') END")
     if f.kind == "card":
         return f"CASE WHEN regexp_full_match({v}, {sql_string(CARD_PATTERN)}) THEN {v} END"
-    if f.kind == "identifier":
+    if f.kind in ("identifier", "text"):  # free text shows on the report as written: held to the same rule
         return f"CASE WHEN {identifier_sql(v)} THEN {v} END"
     if f.kind == "json":
         return f"CASE WHEN json_valid({v}) AND json_type({v}) = 'OBJECT' THEN {v}::JSON END"
@@ -72,19 +72,21 @@ def _type_error(f: Field, v: str, typed: str, t: str, inexact: str, shown: str) 
         "card": "a card such as As, Td, 9h",
         "identifier": f"a printable identifier (not empty, at most {MAX_TEXT_LENGTH:,} characters; no control, "
                       "invisible or line-break character; no space at either end)",
+        "text": f"printable text (not empty, at most {MAX_TEXT_LENGTH:,} characters; no control, invisible or "
+                "line-break character; no space at either end)",
         "json": "a JSON object",
         "string": "one of " + ", ".join(f.enum) if f.enum else "a string",
     }[f.kind]
     # A value that is no string (a number, a boolean, an object, an array) gives text that no typed kind's pattern or
-    # enum accepts as it is written (``typed`` is NULL for it then): only free text (a string, an identifier) must
+    # enum accepts as it is written (``typed`` is NULL for it then): only free text (a string, identifier, text) must
     # ask the value's JSON type. (A number would be read as DuckDB writes it: 1.10 as 1.1, -0 as 0.)
-    wrong = f" OR {t} <> 'VARCHAR'" if f.kind in ("string", "identifier") and not f.enum else ""
+    wrong = f" OR {t} <> 'VARCHAR'" if f.kind in ("string", "identifier", "text") and not f.enum else ""
     if f.kind == "integer" and f.minimum is not None:
         wrong += f" OR {typed} < {f.minimum}"
     elif f.kind == "money":  # a binary float (a Parquet FLOAT or DOUBLE column) only where it is exact
         wrong += f" OR ({inexact})"
     found = f"left({shown}, 80)"
-    if f.kind == "identifier":  # quoted: an empty value, or spaces at its ends, must show
+    if f.kind in ("identifier", "text"):  # quoted: an empty value, or spaces at its ends, must show
         found = f"'\"' || {found} || '\"'"
     return (
         f"CASE WHEN {v} IS NOT NULL AND ({typed} IS NULL{wrong}) "

@@ -134,7 +134,7 @@ def typed_json_sql(schema: Schema, records: str) -> str:
             return _as_written(f, read, extracted(f.name))
         if f.kind == "json":  # a table_open's config: its text as the text path writes it
             return f"CASE WHEN {read} IS NOT NULL THEN {extracted(f.name)} END"
-        if f.kind in ("string", "identifier") and not f.enum:  # stored as read: a float's own text, whatever it is
+        if f.kind in ("string", "identifier", "text") and not f.enum:  # as read: a float's own text, whatever it is
             return f"CASE WHEN {read} >= '-' AND {read} < ':' THEN {extracted(f.name)} ELSE {read} END"
         return read
 
