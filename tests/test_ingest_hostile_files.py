@@ -121,7 +121,7 @@ def test_a_compressed_log_is_refused_not_skipped(tmp_path, coup, name):
     write_jsonl(tmp_path / "a.jsonl", coup)
     (tmp_path / name).write_bytes(gzip.compress(b"{}\n"))
     for given in (tmp_path, tmp_path / name):
-        with pytest.raises(InputError, match=f"{name}: a compressed log"):
+        with pytest.raises(InputError, match=f"{name}: a rotated, backup or compressed copy of a log"):
             discover([given])
 
 

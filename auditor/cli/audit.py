@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import cast
 
 import duckdb
 import typer
@@ -13,7 +14,7 @@ from auditor.cli.common import load_rulesets_or_exit, params_set
 from auditor.cli.formats import Format, print_outcome, write_junit_or_exit
 from auditor.cli.outputs import claim_out_or_exit, publish_or_exit
 from auditor.cli.progress import QUIET_HELP, VERBOSE_HELP, progress_display
-from auditor.cli.run_facts import now, run_facts
+from auditor.cli.run_facts import now, run_facts, say_skipped
 from auditor.engine.audit import audit as run_audit
 from auditor.engine.audit import connect
 from auditor.engine.table_coverage import table_coverage
@@ -42,8 +43,10 @@ def _memory_size(value: str | None) -> str | None:
 def audit(
     ctx: typer.Context,
     paths: list[Path] = typer.Argument(..., help="Log files or folders (searched recursively for .jsonl, .ndjson, "
-                                                 ".csv, .parquet, .phh, .phhs, in UTF-8; a compressed log such as "
-                                                 ".jsonl.gz is refused: decompress it). The outputs name each file "
+                                                 ".csv, .parquet, .phh, .phhs, in UTF-8; a compressed, rotated or "
+                                                 "backup copy such as .jsonl.gz, .jsonl.1, .csv.bak is refused; "
+                                                 "other files found are not read, and named on standard error and "
+                                                 "in manifest.json). The outputs name each file "
                                                  "below the folder that holds them all: a folder given, or a file's "
                                                  "own folder.", show_default=False),
     out: Path = typer.Option(Path("reports/latest"), "--out", "-o", help="Folder for report.pdf, findings.json, "
@@ -120,7 +123,7 @@ def audit(
         typer.echo(f"error: out of memory: the audit needs more than {limit} allows; raise --memory-limit, or audit "
                    f"fewer files at a time. No report was written. (DuckDB: {str(exc).splitlines()[0]})", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
-    result.run = run_facts(started, paths, out, db=db, threads=threads, memory_limit=memory_limit)
+    result.run.update(run_facts(started, paths, out, db=db, threads=threads, memory_limit=memory_limit))
     if signer:
         result.run["signer"] = signer
     coverage = table_coverage(con) if junit else None
@@ -133,6 +136,7 @@ def audit(
     if junit and coverage is not None:  # computed when --junit is given
         write_junit_or_exit(junit, result, coverage, out)
     print_outcome(result, out, written, output_format)
+    say_skipped(cast(list[dict[str, str]], result.run["skipped"]), "all named in manifest.json (run.skipped)")
     verdict = result.verdict
     for reason in verdict.reasons:
         typer.echo(f"{verdict.status}: {reason.message}", err=True)

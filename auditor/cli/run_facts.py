@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
+import typer
 
 from auditor.ingest.audit_names import audited_folder
 
@@ -38,3 +39,15 @@ def run_facts(
         "memory_limit": memory_limit,
         "software": {"python": platform.python_version(), "duckdb": duckdb.__version__, "system": platform.platform()},
     }
+
+
+SKIPPED_SHOWN = 20  # files not read named on standard error; the manifest's run.skipped names them all
+
+
+def say_skipped(skipped: list[dict[str, str]], where: str) -> None:
+    """Name on standard error each file found that the audit did not read (``{"file", "why"}``), so that none is
+    left out without a word; past ``SKIPPED_SHOWN``, how many more and ``where`` they are all named."""
+    for item in skipped[:SKIPPED_SHOWN]:
+        typer.echo(f"not read: {item['file']} ({item['why']})", err=True)
+    if len(skipped) > SKIPPED_SHOWN:
+        typer.echo(f"not read: {len(skipped) - SKIPPED_SHOWN:,} more files, {where}", err=True)

@@ -12,6 +12,7 @@ import typer
 from auditor.cli.app import app
 from auditor.cli.formats import Format
 from auditor.cli.progress import QUIET_HELP, VERBOSE_HELP, progress_display
+from auditor.cli.run_facts import say_skipped
 from auditor.engine.audit import connect, ingest_logs, quarantined_records
 from auditor.ingest.discover import InputError
 from auditor.ingest.readers import LOG_SUFFIXES
@@ -82,14 +83,15 @@ def validate(
     con = connect()
     try:
         with progress_display(quiet, verbose) as progress:
-            inputs = ingest_logs(paths, con, progress)
+            inputs, skipped = ingest_logs(paths, con, progress)
     except InputError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(ExitCode.INPUT_ERROR) from exc
-    report = _report(inputs, quarantined_records(con))
+    report = {**_report(inputs, quarantined_records(con)), "skipped": skipped}
     con.close()
     if output_format is Format.json:
         typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
     else:
         _print_text(report, show)
+    say_skipped(skipped, "all named by --format json (skipped)")
     raise typer.Exit(ExitCode.OK if report["valid"] else ExitCode.INPUT_ERROR)

@@ -18,7 +18,7 @@ from auditor.engine.replay_runner import ReplayRule, replay_steps, run_replay_ru
 from auditor.engine.ruleset import Ruleset, citation
 from auditor.engine.sql_runner import create_result_tables, run_sql_rules
 from auditor.games.catalog import BY_NAME, GAMES
-from auditor.ingest.discover import discover
+from auditor.ingest.discover import find_logs
 from auditor.ingest.load import ingest
 from auditor.model.finding import FINDING_COLUMNS, rule_order, sort_key
 from auditor.model.result import (
@@ -196,13 +196,15 @@ def quarantined_records(con: duckdb.DuckDBPyConnection) -> list[QuarantinedRecor
 
 def ingest_logs(
     paths: list[Path], con: duckdb.DuckDBPyConnection, progress: Progress | None = None
-) -> list[InputFile]:
+) -> tuple[list[InputFile], list[dict[str, str]]]:
     """Find the log files under ``paths`` and load them into ``con`` (``events``, ``quarantine``, ``tables``):
-    the audit's first stage, and all of ``auditor validate``. Raises ``ingest.discover.InputError``."""
+    the audit's first stage, and all of ``auditor validate``. Returns the files read, and the files found that were
+    not (``{"file", "why"}``). Raises ``ingest.discover.InputError``."""
     progress = progress or Progress()
-    files = discover(paths)
-    progress.start("reading", len(files))
-    return ingest(con, files, progress=lambda f: progress.step(f.name)).inputs
+    found = find_logs(paths)
+    progress.start("reading", len(found.files))
+    inputs = ingest(con, found.files, progress=lambda f: progress.step(f.name)).inputs
+    return inputs, [{"file": name, "why": why} for name, why in found.skipped]
 
 
 def audit(
@@ -217,10 +219,12 @@ def audit(
     be audited."""
     progress = progress or Progress()
     con = con or connect()
-    inputs = ingest_logs(paths, con, progress)
+    inputs, skipped = ingest_logs(paths, con, progress)
     games = run_checks(con, rulesets, progress)
-    return audit_result(con, inputs, rulesets, games, strict=strict, max_quarantined=max_quarantined,
-                        params=params, expected_tables=expected_tables), con
+    result = audit_result(con, inputs, rulesets, games, strict=strict, max_quarantined=max_quarantined,
+                          params=params, expected_tables=expected_tables)
+    result.run["skipped"] = skipped  # the files found that were not read: a fact of the run's folders
+    return result, con
 
 
 def audit_result(

@@ -1,19 +1,37 @@
 """Which files an audit reads: the logs named on the command line, folders searched recursively. A log that
 cannot be read stops the audit here with its name (``InputError``, exit 2), before anything is ingested: no file is
-ever left out silently."""
+ever left out silently. A file in a folder that is no log (a README) is not read but named (``Found.skipped``), as
+is the simulator's answer key beside the logs of a simulated day; a rotated, backup or compressed copy of a log
+(``T01.jsonl.1``, ``T01.csv.bak``, ``T01.jsonl.gz``) is an input error: its records may belong to the day, and
+the auditor cannot tell."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-from auditor.ingest.audit_names import LogFile, NameClash, name_files
+from auditor.ingest.audit_names import LogFile, NameClash, audit_name, audited_folder, name_files, name_order
 from auditor.ingest.readers import LOG_SUFFIXES
 
-NOT_LOGS = frozenset({"labels.jsonl"})  # the simulator's answer key, written beside its logs
-# A log compressed (``T01.jsonl.gz``) is not read: found in a folder, it would be left out without a word.
+LABELS = "labels.jsonl"  # the simulator's answer key, written beside its logs
+LABEL_KEYS = frozenset({"rule", "table", "shoe", "hand", "seq", "note", "consequence_of"})  # sim.inject.Label
+# What follows a log's suffix in a copy of it: compressed (``.gz``), rotated (``.1``, ``.20240501``), kept aside
+# (``.bak``, ``.old``, ``~``).
 COMPRESSED = frozenset({".gz", ".bz2", ".xz", ".zst", ".zip", ".7z", ".lz4", ".br", ".z"})
+_COPY = re.compile(r"\.([0-9]+|old|bak|backup|orig|prev|save|sav|tmp|part|swp)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Found:
+    """The logs an audit reads, and the files found in its folders that it does not read: ``(name, why)``, each
+    named as a log is (below the audited folder), in name order."""
+
+    files: list[LogFile]
+    skipped: list[tuple[str, str]]
 
 
 class InputError(Exception):
@@ -21,16 +39,22 @@ class InputError(Exception):
 
 
 def discover(paths: Iterable[Path]) -> list[LogFile]:
+    """The log files of :func:`find_logs`."""
+    return find_logs(paths).files
+
+
+def find_logs(paths: Iterable[Path]) -> Found:
     """Log files named by ``paths`` (files, or folders searched recursively, linked folders included), each with
-    its audit name (``audit_names.py``), in name order. A log that cannot be read stops the audit here, naming it:
-    it is never left out silently."""
+    its audit name (``audit_names.py``), in name order, and the other files found in those folders. A log that
+    cannot be read stops the audit here, naming it: it is never left out silently."""
     paths = list(paths)
     found: list[Path] = []
+    others: list[tuple[Path, str]] = []
     for path in paths:
         if path.is_dir():
-            found += _logs_in(path)
+            found += _logs_in(path, others)
         elif path.is_file():
-            _check_not_compressed(path)
+            _check_not_a_copy(path)
             if path.suffix.lower() not in LOG_SUFFIXES:
                 raise InputError(f"{path}: not a log file (accepted: {', '.join(sorted(LOG_SUFFIXES))})")
             found.append(path)
@@ -50,15 +74,21 @@ def discover(paths: Iterable[Path]) -> list[LogFile]:
         raise InputError("no log files found in " + ", ".join(str(p) for p in paths))
     for file in files:
         _check_readable(file.path)
-    return files
+    folder = audited_folder(paths)
+    skipped = sorted({(audit_name(path, folder), why) for path, why in others}, key=lambda s: name_order(s[0]))
+    return Found(files, skipped)
 
 
-def _check_not_compressed(path: Path) -> None:
-    """A compressed log (``T01.jsonl.gz``) is an input error: its records cannot be read, nor left out unsaid."""
-    suffixes = [s.lower() for s in path.suffixes]
-    if len(suffixes) >= 2 and suffixes[-1] in COMPRESSED and suffixes[-2] in LOG_SUFFIXES:
-        raise InputError(f"{path}: a compressed log, which the auditor does not read; decompress it (the audit reads "
-                         f"{', '.join(sorted(LOG_SUFFIXES))})")
+def _check_not_a_copy(path: Path) -> None:
+    """A compressed, rotated or backup copy of a log (``T01.jsonl.gz``, ``T01.jsonl.1``, ``T01.csv.bak``,
+    ``T01.jsonl~``) is an input error: its records cannot be read, nor left out unsaid."""
+    name = path.name.lower()
+    stem, dot, last = name.rpartition(".")
+    copied = (f".{last}" in COMPRESSED or _COPY.search(name)) and Path(stem).suffix in LOG_SUFFIXES if dot else False
+    if copied or (name.endswith("~") and Path(name[:-1]).suffix in LOG_SUFFIXES):
+        raise InputError(f"{path}: a rotated, backup or compressed copy of a log, which the auditor does not read: "
+                         f"its records may belong to the day. Decompress it, or rename it to a log's name "
+                         f"({', '.join(sorted(LOG_SUFFIXES))}), or move it out of the folder audited")
 
 
 def _walk(folder: Path) -> Iterator[tuple[str, list[str]]]:
@@ -77,19 +107,40 @@ def _walk(folder: Path) -> Iterator[tuple[str, list[str]]]:
         yield root, names
 
 
-def _logs_in(folder: Path) -> list[Path]:
-    """The log files under ``folder``; a log name that is no regular file (a broken link, a pipe) is an input
-    error."""
+def _logs_in(folder: Path, others: list[tuple[Path, str]]) -> list[Path]:
+    """The log files under ``folder``; the other files go to ``others`` with why they are not read. A log name
+    that is no regular file (a broken link, a pipe) is an input error."""
     found: list[Path] = []
     for root, names in _walk(folder):
         for name in names:
             path = Path(root) / name
-            _check_not_compressed(path)
-            if path.suffix.lower() in LOG_SUFFIXES and name not in NOT_LOGS:
-                if not path.is_file():
-                    raise InputError(f"{path}: not a regular file (a broken link or a pipe?)")
+            _check_not_a_copy(path)
+            if path.suffix.lower() not in LOG_SUFFIXES:
+                others.append((path, "not a log (the audit reads " + ", ".join(sorted(LOG_SUFFIXES)) + ")"))
+            elif name == LABELS and _answer_key(path, names):
+                others.append((path, "the simulator's answer key beside its logs (labels of planted violations), "
+                                     "not a log"))
+            elif not path.is_file():
+                raise InputError(f"{path}: not a regular file (a broken link or a pipe?)")
+            else:
                 found.append(path)
     return found
+
+
+def _answer_key(path: Path, names: list[str]) -> bool:
+    """``path`` (``labels.jsonl``) is the simulator's answer key: it lies beside a log, and each of its lines is a
+    label (an object of the label's keys); a file of that name that holds anything else is read as a log."""
+    if not path.is_file() or not any(n != LABELS and Path(n).suffix.lower() in LOG_SUFFIXES for n in names):
+        return False
+    try:
+        with path.open(encoding="utf-8") as lines:
+            for line in filter(str.strip, lines):
+                label = json.loads(line)
+                if not isinstance(label, dict) or label.keys() != LABEL_KEYS:
+                    return False
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return True  # no line: a day without planted violations
 
 
 def folders_searched(paths: Iterable[Path]) -> set[str]:
