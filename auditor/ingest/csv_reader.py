@@ -54,6 +54,7 @@ class _Rows:
 
     def __init__(self, text: str) -> None:
         self.physical = text.split("\n")
+        self.cut = not text.endswith(("\n", "\r"))  # no final newline: the last record may be truncated
         self.lines: list[int] = []
         self.raws: list[str | None] = []
         self.errors: list[str | None] = []
@@ -62,6 +63,11 @@ class _Rows:
         self.lines.append(line)
         self.raws.append(raw)
         self.errors.append(error)
+
+    def at_end(self, line: int) -> str:
+        """What a refused row that ends at ``line`` adds to its reason: that it may be truncated, when it ends the
+        file and the file has no final newline."""
+        return "; truncated record at end of file (no final newline)" if self.cut and line >= len(self.physical) else ""
 
     def refuse_lines(self, first: int, last: int, reason: str) -> None:
         """Lines ``first`` to ``last`` that do not make a row: each (but a blank one) a record of its own, with its
@@ -84,7 +90,6 @@ def read_csv(path: Path, name: str) -> pa.Table:
     if foreign:
         return raw_table(name, [1], [None], [foreign], [False])
     decoded, bad = _decode_csv(data)
-    cut = "" if decoded.endswith(("\n", "\r")) else "; truncated record at end of file (no final newline)"
     reader = csv.reader(io.StringIO(decoded, newline="\n"), strict=True)
     rows = _Rows(decoded)
     try:
@@ -112,8 +117,8 @@ def read_csv(path: Path, name: str) -> pa.Table:
             break
         except csv.Error as exc:  # an unterminated quote reads every line after it into this row: name them
             span = f" (lines {start} to {reader.line_num} read as one row)" if reader.line_num > start else ""
-            at_end = cut if reader.line_num >= len(rows.physical) else ""
-            rows.refuse_lines(start, max(reader.line_num, start), f"malformed CSV row: {_csv_error(exc)}{span}{at_end}")
+            rows.refuse_lines(start, max(reader.line_num, start),
+                              f"malformed CSV row: {_csv_error(exc)}{span}{rows.at_end(reader.line_num)}")
             start = reader.line_num + 1
             continue
         if not any(cell.strip() for cell in row):
@@ -124,13 +129,13 @@ def read_csv(path: Path, name: str) -> pa.Table:
             span = f" (lines {start} to {reader.line_num})" if reader.line_num > start else ""
             rows.refuse_lines(start, reader.line_num, "; ".join(filter(None, [
                 not_text, f"CSV row has {len(row)} fields, the header has {len(header)}{span}"]))
-                + (cut if reader.line_num >= len(rows.physical) else ""))
+                + rows.at_end(reader.line_num))
         elif ambiguous or not_text:
             rows.add(start, _shown(row), "; ".join(filter(None, [not_text, ambiguous])))
         else:
             rows.add(start, json.dumps({k: v for k, v in zip(header, row) if v != ""}, ensure_ascii=False), None)
         start = reader.line_num + 1
     last = [False] * len(rows.lines)
-    if rows.lines and not decoded.endswith(("\n", "\r")):
+    if rows.lines and rows.cut:
         last[-1] = True
     return raw_table(name, rows.lines, rows.raws, rows.errors, last)

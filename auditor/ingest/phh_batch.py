@@ -1,7 +1,7 @@
 """PHH files read for the ingest as typed columns: the events of many files gathered into one Arrow table, never
 as per-event JSON text (which only the quarantine needs: ``phh.read_phh``).
 
-A batch gives the ingest three tables (``take``): ``typed``, every event as the log fields' columns (``seq`` and
+A batch gives the ingest four tables (``take``): ``typed``, every event as the log fields' columns (``seq`` and
 ``seat`` integers, ``all_in`` a boolean, the others text, ``config`` its JSON text), which the ingest validates as
 it does a Parquet file of those columns; ``raw``, the refused hands and files in the readers' shape, validated as
 text (their ``error`` is their reason); ``keys``, the place of each refused hand at its table; and ``copies``, the
