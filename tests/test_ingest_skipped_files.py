@@ -67,3 +67,15 @@ def test_the_audit_names_what_it_skipped(tmp_path):
     assert "not read: notes.txt (not a log" in result.stderr
     result = CliRunner().invoke(app, ["validate", str(logs), "--quiet"])
     assert "not read: notes.txt (not a log" in result.stderr
+
+
+def test_the_report_names_the_files_not_read():
+    from auditor.report.view import SKIPPED_NAMED, run_box
+
+    def shown(run: dict) -> str:
+        return dict(run_box(run))["Files found, not read"]
+
+    many = [{"file": f"f{i:02d}.txt", "why": "not a log"} for i in range(SKIPPED_NAMED + 3)]
+    assert shown({"skipped": []}) == "none" and shown({}) == "not recorded"
+    assert shown({"skipped": many[:2]}) == "f00.txt, f01.txt (why: manifest.json, run.skipped)"
+    assert shown({"skipped": many}).endswith(f"f{SKIPPED_NAMED - 1}.txt, and 3 more (why: manifest.json, run.skipped)")

@@ -46,7 +46,9 @@ QUARANTINE_EXAMPLES = 20
 RUN_BOX = (
     ("Started", "started"), ("Finished", "finished"), ("Host", "host"), ("Working folder", "working_directory"),
     ("Paths given", "paths"), ("Audited folder", "audited_folder"), ("Outputs written to", "out"),
+    ("Files found, not read", "skipped"),
 )
+SKIPPED_NAMED = 20  # files not read named in the run box; the manifest names them all, with why
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,15 @@ def run_box(run: dict[str, object]) -> list[tuple[str, str]]:
             return "not recorded"
         return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
 
-    return [(label, text(run.get(key))) for label, key in RUN_BOX]
+    def skipped(value: object) -> str:
+        """The files not read, by name (``{"file", "why"}``): "none", or the first ``SKIPPED_NAMED``."""
+        if not isinstance(value, list):
+            return text(value)
+        names = [str(item.get("file")) for item in value if isinstance(item, dict)]
+        more = f", and {len(names) - SKIPPED_NAMED:,} more" if len(names) > SKIPPED_NAMED else ""
+        return (", ".join(names[:SKIPPED_NAMED]) + more + " (why: manifest.json, run.skipped)") if names else "none"
+
+    return [(label, (skipped if key == "skipped" else text)(run.get(key))) for label, key in RUN_BOX]
 
 
 def article_views(result: AuditResult) -> list[ArticleView]:
