@@ -153,11 +153,15 @@ def _betting_board(hand: px.ExportedHand) -> int:
 
 
 def _option_due(hand: px.ExportedHand) -> bool:
-    """Art. 6(4): a player called the big blind before the flop and nobody but the big blind raised."""
-    big = next(e["seat"] for e in hand.events if e.get("action") == "post_big_blind")
+    """Art. 6(4): a player called the big blind before the flop and nobody but the big blind raised; the big blind
+    had chips after his blind, and someone to bet against (the flop was bet), or acted all the same."""
+    post = next(e for e in hand.events if e.get("action") == "post_big_blind")
+    big = post["seat"]
     preflop = [a for a in hand.actions if a.street == "preflop"]
-    return any(a.kind == "call" for a in preflop) and not any(a.kind in ("bet", "raise") and a.seat != big
-                                                              for a in preflop)
+    alone = len(hand.board) >= 3 and _betting_board(hand) < 3 and not any(a.seat == big for a in preflop)
+    return (any(a.kind == "call" for a in preflop) and not any(a.kind in ("bet", "raise") and a.seat != big
+                                                               for a in preflop)
+            and not alone and not post["all_in"])
 
 
 def _at_showdown(hand: px.ExportedHand) -> list[px.StandardHighHand]:

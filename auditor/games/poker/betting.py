@@ -50,7 +50,7 @@ class Betting:
         # Taken to be all-in when passed over: (street, the action in his turn or the round's end, short of its bet).
         self.assumed: dict[int, tuple[str, Action | RoundClose, bool]] = {}
         self.smallest = smallest
-        self.street = street
+        self.street = self.first = street
         self.absent: dict[int, str] = {}  # absent from the betting: the street on which his turn passed
         self.short: set[int] = set()  # absent at the end of a round whose bet he had not matched
         self._new_round()
@@ -66,6 +66,13 @@ class Betting:
         self.no_reraise: set[int] = set()
         self.passed: set[int] = set()  # absent players whose turn in this round went by
         self.pointer = self.policy.start(self)
+        self.opened = self.street != self.first  # the first round opens at its first action or its end
+
+    def _open_first_round(self) -> None:
+        """The first round is bet when, its forced bets made, a player owes an action (``Hand.streets_bet``)."""
+        self.opened = True
+        if self.to_act():
+            self.hand.streets_bet.append(self.street)
 
     def can_act(self) -> list[int]:
         """The live players not all-in, in seat order."""
@@ -84,8 +91,13 @@ class Betting:
                 yield s
 
     def _no_betting_left(self, can_act: list[int]) -> bool:
-        """Everyone else is all-in (or folded) and the last player with chips owes nothing."""
-        return len(can_act) == 1 and self.round[can_act[0]] >= self.current_bet
+        """Everyone else is all-in (or folded) and the last player with chips has matched every chip they put in the
+        round: he owes nothing, whatever the bet to call (a big blind all-in for less makes it the full blind,
+        ``HoldemPolicy.posted``, which nobody is left to call)."""
+        if len(can_act) != 1:
+            return False
+        last = can_act[0]
+        return self.round[last] >= max((chips for s, chips in self.round.items() if s != last), default=ZERO)
 
     def _turn(self, action: Action) -> int | None:
         """Who must act now: the first player to act who is not absent from the betting (None: nobody). A player
@@ -126,6 +138,8 @@ class Betting:
     def close_round(self, src: Source) -> None:
         """Record a round that ends with players still to act. An option when nobody is left to bet against may be
         taken or not: its absence is no finding."""
+        if not self.opened:
+            self._open_first_round()
         for s in [s for s in self._owing(self.can_act()) if s in self.maybe_all_in]:
             self._assume_all_in(s, RoundClose(src, self.street, (s,), self.policy.unraised_option(self, [s])))
         for s, (street, where, _) in self.assumed.items():
@@ -171,16 +185,19 @@ class Betting:
     def act(self, action: Action) -> None:
         """Record the state ``action`` met, then apply it as logged."""
         s = action.seat
+        if not self.opened:
+            self._open_first_round()
         self.policy.before_act(self)
         assumed = self.assumed.pop(s, None)
         if assumed is not None and assumed[0] != self.street:
             self._passed_over(s, *assumed)
         action.expected_seat = self._whose_turn(action)
         can_act = self.can_act()
-        if (action.expected_seat is None and action.kind == "check" and can_act == [s]
-                and self._no_betting_left(can_act)):
+        matched = can_act == [s] and self._no_betting_left(can_act)
+        if action.expected_seat is None and action.kind == "check" and matched:
             action.expected_seat = s  # the last player with chips may check: he owes nothing, nobody is left to bet
-        action.to_call = max(self.current_bet - self.round.get(s, ZERO), ZERO)
+        # Having matched every chip of the others, he owes nothing (not the full blind of a short big blind's call).
+        action.to_call = ZERO if matched else max(self.current_bet - self.round.get(s, ZERO), ZERO)
         action.current_bet = self.current_bet
         action.min_increment = self.min_increment
         action.raises_before = self.raises

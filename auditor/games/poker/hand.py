@@ -134,7 +134,9 @@ class Hand:
     cuts: list[Source] = field(default_factory=list)
     closes: list[RoundClose] = field(default_factory=list)
     streets_played: list[str] = field(default_factory=list)  # the betting rounds opened after the first
-    streets_bet: list[str] = field(default_factory=list)  # those of them opened with two players or more able to bet
+    # The betting rounds a player could bet in: the first when, its forced bets made, a player owed an action; a
+    # later one when it opened with two players or more able to bet.
+    streets_bet: list[str] = field(default_factory=list)
     void: Source | None = None
     betting_end: Source | None = None  # the event that ended the betting (the showdown's first show, the rake …)
     end: Source | None = None

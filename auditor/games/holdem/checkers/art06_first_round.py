@@ -70,21 +70,28 @@ _BB_OPTION = closed_early(("preflop",), True, "art. 6(4): the big blind's option
 def _option_due(hand: Hand, ruleset: Ruleset) -> str | None:
     """Art. 6(4)'s option is due in a pre-flop round that a player called and nobody but the big blind raised: a hand
     raised before the flop, or won by the big blind when all folded, is not applicable (unless the round ended
-    before his option all the same)."""
+    before his option all the same). Neither is a big blind all in on his blind (no chips to act with), nor one left
+    with nobody to bet against (the others all in: the flop is not bet) who does not act (taking his option or not
+    is the same)."""
     preflop = [a for a in hand.actions if a.street == "preflop"]
-    big_blind = next((a.seat for a in preflop if a.kind == "post_big_blind"), None)
+    post = next((a for a in preflop if a.kind == "post_big_blind"), None)
+    big_blind = post.seat if post else None
     raised = any(a.kind in ("bet", "raise") and a.seat != big_blind for a in preflop)
-    due = not raised and any(a.kind == "call" for a in preflop)
+    alone = ("flop" in hand.streets_played and "flop" not in hand.streets_bet
+             and not any(a.seat == big_blind and a.kind in BETTING for a in preflop))
+    due = not raised and any(a.kind == "call" for a in preflop) and not alone and not (post and post.all_in)
     return None if due or next(iter(_BB_OPTION(hand, ruleset)), None) else NOT_APPLICABLE
 
 
 register(ReplayRule[Hand](id="THE-6.1", game="holdem", check=_hole_cards,
                           applies=all_of(dealt, seated, as_dealt)))
+# Not applicable to a hand in which nobody could act after the blinds (all in on them, or all but one who had matched
+# them), unless a betting action is logged there all the same.
 register(ReplayRule[Hand](id="THE-6.2", game="holdem", check=lambda h, r: [
     *out_of_turn(("preflop",), "art. 6(3)")(h, r), *closed_early(("preflop",), False, "art. 6(3)")(h, r)],
-    applies=seated))
+    applies=all_of(betting_in("preflop"), seated)))
 register(ReplayRule[Hand](id="THE-6.3", game="holdem", check=_preflop_options,
-                          applies=all_of(seated, all_in_logged(short_call))))
+                          applies=all_of(betting_in("preflop"), seated, all_in_logged(short_call))))
 register(ReplayRule[Hand](id="THE-6.4", game="holdem", check=_BB_OPTION, applies=all_of(seated, _option_due)))
 # Not applicable to a hand with no betting after the flop (it ended before, or fewer than two players could bet).
 register(ReplayRule[Hand](id="THE-6.5", game="holdem", check=closed_early(LATER, None, "art. 6(5)"),
