@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from test_holdem_robustness import bet_out, run
+from test_holdem_stacks_unlogged import flag_all_ins, unknown_stacks
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
@@ -154,3 +156,35 @@ def test_a_round_that_ends_without_the_last_player_is_one_finding(tmp_path):
     assert [(rule, message.rpartition(" (")[0]) for rule, _, _, message in findings] == [
         ("THE-6.5", "the flop betting ended with seat 1 still to act")]
     assert rules["THE-15.1"].evaluated == 1
+
+
+CALLED = [(1, "call", "10"), (2, "call", "5"), (3, "check", "0")]
+
+
+@pytest.mark.parametrize("stacks", ["logged", "flagged", "unknown"])
+@pytest.mark.parametrize(("preflop", "flop", "found"), [
+    ([(1, "call", "10"), (3, "check", "0"), (2, "call", "5")], (),
+     ("THE-6.2", "seat 3 acted (check) on the preflop when it was seat 2's turn")),
+    ([(1, "call", "10"), (3, "raise", "20"), (2, "call", "25"), (1, "call", "20")], (),
+     ("THE-6.2", "seat 3 acted (raise) on the preflop when it was seat 2's turn")),
+    (CALLED, [(3, "check", "0"), (1, "check", "0"), (2, "check", "0")],
+     ("THE-7.2", "seat 3 acted (check) on the flop when it was seat 2's turn")),
+    (CALLED, [(3, "check", "0"), (2, "check", "0"), (1, "check", "0")],
+     ("THE-7.2", "seat 3 acted (check) on the flop when it was seat 2's turn")),
+    (CALLED, [(2, "bet", "20"), (1, "raise", "60"), (3, "call", "60"), (2, "call", "40")],
+     ("THE-7.2", "seat 1 acted (raise) on the flop when it was seat 3's turn")),
+], ids=["preflop-check", "preflop-raise", "flop-check-then-the-button", "flop-check-then-the-skipped",
+        "flop-raise"])
+def test_a_player_passed_over_who_acts_later_in_the_round_is_one_finding(tmp_path, preflop, flop, found, stacks):
+    """Three-handed: a player acts before the one whose turn it was, who then acts in the same round: the action
+    that passed him over is the one finding, under the round's rule, whether the stacks are logged or not (not
+    logged, with or without ``all_in`` flags: the player passed over may have been all in until he acts, which
+    shows he had chips; it was two findings, on his action and the next player's)."""
+    rows = bet_out("h1", preflop, flop)
+    if stacks != "logged":
+        rows = unknown_stacks(rows)
+    if stacks == "flagged":
+        rows = flag_all_ins(rows, {1: False, 2: False, 3: False})
+    findings, _ = run(tmp_path, rows)
+    assert [(rule, message.rpartition(" (")[0]) for rule, _, _, message in findings
+            if rule.split(".")[0] in ("THE-6", "THE-7", "THE-8")] == [found]

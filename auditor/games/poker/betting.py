@@ -12,9 +12,9 @@ not fold him: nobody else contests the pot, and the bets of those who folded go 
 
 A stack not logged (``None``) is never compared: the action's ``all_in`` says when the player has no chips left.
 When it does not say either, a player who put chips in may have none left: he is taken to be all-in once the
-betting passes him over. Either way, if he acts again he had chips: in the same round that action is out of turn (one
-finding); in a later round the round he was passed over in is, as if his stack had been logged, and he was absent
-from the betting since. He is expected as any other player from then on.
+betting passes him over. Either way, if he acts again he had chips: as if his stack had been logged, the action (or
+the round's end) that passed him over is the one finding, and he was absent from the betting since; in that round his
+action makes up the turn he missed. He is expected as any other player from then on.
 
 Forced bets: antes and dead posts go to the pot outside the round (``antes``); any other post is a bet in it. An
 all-in for less than a full bet or raise does not reopen the betting to the players who had already acted."""
@@ -127,10 +127,10 @@ class Betting:
         action.late = skipped_on not in (None, self.street) and s in self.passed
         if not action.late:
             self.absent.pop(s, None)
+        if skipped_on == self.street and s in self._owing(self.can_act()):
+            return s  # nobody ahead of him is passed over (nor taken to be all-in) by the action he makes up
         owing = self._turn(action)
         self.absent.pop(s, None)
-        if skipped_on == self.street and s in self._owing(self.can_act()):
-            return s
         if owing is not None and owing != s:
             self.absent[owing] = self.street
         return owing
@@ -189,7 +189,7 @@ class Betting:
             self._open_first_round()
         self.policy.before_act(self)
         assumed = self.assumed.pop(s, None)
-        if assumed is not None and assumed[0] != self.street:
+        if assumed is not None:
             self._passed_over(s, *assumed)
         action.expected_seat = self._whose_turn(action)
         can_act = self.can_act()
@@ -268,7 +268,8 @@ class Betting:
         self.assumed[seat] = (self.street, where, False)
 
     def _passed_over(self, seat: int, street: str, where: Action | RoundClose, short: bool) -> None:
-        """``seat``, taken to be all-in on ``street``, acts in a later round: his turn there passed (one finding)."""
+        """``seat``, taken to be all-in on ``street``, acts: he had chips, and his turn there passed (one finding, at
+        ``where``). In that round he makes up the action it missed; in a later round he was absent since."""
         self.all_in.discard(seat)
         if isinstance(where, RoundClose):  # one finding for the round's end, naming everyone left to act
             close = next((c for c in self.hand.closes if c.src == where.src), None)
