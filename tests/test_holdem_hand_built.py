@@ -446,6 +446,20 @@ case("showdown-mucks-not-logged-but-recorded", partial(_showdown, PLAIN, BOARD, 
                                                        not_logged="showdown_mucks"), ["THE-8.4", "THE-8.4"])
 case("showdown-mucks-not-logged-one-recorded", partial(_showdown, PLAIN, BOARD, [(1, 29)], shows=[1], mucks=(3,),
                                                        not_logged="showdown_mucks"), [])
+# A player who mucks gives up his claim: the pot goes to the best hand still shown (seat 1's aces mucked: seat 3's
+# eight high wins); paid to him all the same, it is not awarded to the best hand eligible for it (THE-10.2).
+case("showdown-best-hand-mucks", partial(_showdown, PLAIN, BOARD, [(3, 29)], shows=[2, 3], mucks=(1,)), ["THE-8.4"])
+case("showdown-mucker-paid", partial(_showdown, PLAIN, BOARD, [(1, 29)], shows=[2, 3], mucks=(1,)),
+     ["THE-8.4", "THE-10.2"])
+case("showdown-all-but-one-muck", partial(_showdown, PLAIN, BOARD, [(2, 29)], shows=[2], mucks=(1, 3)),
+     ["THE-8.4", "THE-8.4"])
+case("showdown-all-but-one-muck-paid", partial(_showdown, PLAIN, BOARD, [(3, 29)], shows=[2], mucks=(1, 3)),
+     ["THE-8.4", "THE-8.4", "THE-10.2"])
+# Everyone mucks: nobody kept a claim, the award is not judged (three THE-8.4 findings).
+case("showdown-everyone-mucks", partial(_showdown, PLAIN, BOARD, [(2, 29)], shows=[], mucks=(1, 2, 3)),
+     ["THE-8.4", "THE-8.4", "THE-8.4"])
+# A player who showed his two cards keeps his claim, a muck logged after them notwithstanding.
+case("showdown-shows-then-mucks", partial(_showdown, PLAIN, BOARD, [(1, 29)], mucks=(1,)), [])
 WHEEL = {2: "4c5d", 3: "8c8d", 1: "AsAh"}  # on A-2-3-K-Q: a wheel (seat 2) beats three aces (seat 1)
 case("wheel-wins", partial(_showdown, WHEEL, ["Ad", "2s", "3h", "Kc", "Qc"], [(2, 29)]), [])
 case("wheel-beaten-by-trips", partial(_showdown, WHEEL, ["Ad", "2s", "3h", "Kc", "Qc"], [(1, 29)]), ["THE-15.1"])

@@ -56,3 +56,37 @@ def test_a_muck_of_unknown_cards_is_still_a_recorded_muck(tmp_path):
     result, con = audit([tmp_path / "sd.phh"], load_rulesets(profile="common"))
     con.close()
     assert [(f["rule"], f["line"]) for f in result.findings] == [("THE-8.4", 13)]
+
+
+def _award_findings(tmp_path: Path, text: str) -> tuple[list[tuple], dict]:
+    (tmp_path / "sd.phh").write_text(text, encoding="utf-8")
+    result, con = audit([tmp_path / "sd.phh"], load_rulesets(profile="common"))
+    con.close()
+    assert not result.quarantine, result.quarantine
+    return [(f["rule"], f["line"]) for f in result.findings], {r.id: r for r in result.rules}
+
+
+def test_a_player_who_mucks_the_best_hand_gives_up_the_pot(tmp_path):
+    """p2 mucks his sevens (the best hand) after p3 shows queen high: the pot goes to p3, the best hand still
+    claiming it. The muck is THE-8.4's one finding; the award is right (it was also THE-15.1's)."""
+    text = _hand(["p3 sm QcJc", "p2 sm"]).replace("[199, 203, 198]", "[199, 198, 203]")
+    found, rules = _award_findings(tmp_path, text)
+    assert found == [("THE-8.4", 13)]
+    assert rules["THE-10.2"].evaluated == 1
+
+
+def test_a_muck_of_unknown_cards_leaves_the_award_judged(tmp_path):
+    """The mucked cards are not needed to judge the award to the only hand shown (THE-10.2); with one hand left to
+    compare, the rules comparing hands (THE-15.1 …) are not applicable."""
+    text = _hand(["p3 sm QcJc", "p2 sm"]).replace("[199, 203, 198]", "[199, 198, 203]").replace(
+        "d dh p2 7h7d", "d dh p2 ????")
+    found, rules = _award_findings(tmp_path, text)
+    assert found == [("THE-8.4", 13)]
+    assert rules["THE-10.2"].evaluated == 1
+    assert rules["THE-15.1"].not_evaluated == 0  # it was: "the showdown cards are not all logged"
+
+
+def test_a_player_paid_after_he_mucked_is_a_finding(tmp_path):
+    """p2 mucks, p3 shows, and the pot is paid to p2 all the same: the award is THE-10.2's finding."""
+    found, _ = _award_findings(tmp_path, _hand(["p3 sm QcJc", "p2 sm"]))
+    assert sorted(rule for rule, _ in found) == ["THE-10.2", "THE-8.4"]

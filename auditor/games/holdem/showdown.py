@@ -28,10 +28,11 @@ NOT_BEST = ("THE-10.2", "pot not awarded to the best hand eligible for it (art. 
 
 def _cards(hand: Hand) -> dict[int, list[str]] | None:
     """Two known hole cards for every player still in the hand (shown, else as dealt), or None. A player whose part
-    in the pots is unknown reaches none when the awards are judged: his cards are not needed."""
+    in the pots is unknown, or who mucked at the showdown, reaches none when the awards are judged: his cards are not
+    needed."""
     shown, dealt = hand.shown_cards(), hand.hole_cards()
     cards = {}
-    out = unsettled(hand)
+    out = unsettled(hand) | hand.gave_up()
     for seat in hand.seats:
         if seat in hand.folded or seat in out:
             continue

@@ -46,11 +46,14 @@ def fmt(awards: Mapping[int, Decimal]) -> str:
 
 def _stranger_rule(hand: H, ruleset: Ruleset, r: Review, game: Showdown[H], recipients: set[int], winners: set[int],
                    eligible: set[int] | None = None) -> Found:
-    """Recipients who did not hold the best hand: which article was misapplied, asked in the game's
-    ``stranger_order`` (``eligible``: who reached the pot, None when the awards are judged over the whole hand),
-    else a weaker hand of the best hand's category was paid. A recipient whose hand equals the best had nothing
-    because he did not reach the pot: no pot was shared with an unequal hand, and no weaker hand was paid."""
+    """Recipients who did not hold the best hand: one who mucked at the showdown was paid a pot not his; else which
+    article was misapplied, asked in the game's ``stranger_order`` (``eligible``: who reached the pot, None when the
+    awards are judged over the whole hand), else a weaker hand of the best hand's category was paid. A recipient
+    whose hand equals the best had nothing because he did not reach the pot: no pot was shared with an unequal hand,
+    and no weaker hand was paid."""
     strangers = recipients - winners
+    if strangers & hand.gave_up():  # he mucked at the showdown: no pot was his to win
+        return game.rules[NOT_BEST]
     best_rank = max(r.ranks[s] for s in winners) if winners else 0
     best = category_of(best_rank)
     unequal = any(r.ranks.get(s, 0) != best_rank for s in strangers)

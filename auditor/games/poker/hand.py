@@ -172,6 +172,15 @@ class Hand:
                 cards.setdefault(d.seat, []).append(d.card)
         return cards
 
+    def gave_up(self) -> set[int]:
+        """Players who mucked at the showdown (a ``muck`` event) without showing every card they were dealt: they
+        give up their claim to the pots (the muck itself is hold'em art. 8(5)'s finding)."""
+        if not self.mucks:
+            return set()
+        shown, dealt = self.shown_cards(), self.hole_cards()
+        return {m.seat for m in self.mucks
+                if m.seat is not None and len(shown.get(m.seat, [])) < max(len(dealt.get(m.seat, [])), 1)}
+
     def shown_cards(self) -> dict[int, list[str]]:
         """The cards each seat showed, in order, each once (a card turned up during the hand may be shown again)."""
         cards: dict[int, list[str]] = {}

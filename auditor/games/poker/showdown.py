@@ -25,6 +25,7 @@ from auditor.games.poker.hand import H, Hand, Source
 from auditor.games.poker.pots import ZERO, Pot, build_pots, divide, uncalled
 
 UNKNOWN_POTS = "a player absent from the betting (his action is missing) reached a pot: who contests it is unknown"
+ALL_MUCKED = "every player in a pot mucked at the showdown: nobody claimed it"
 Shares = dict[int, Decimal]
 
 
@@ -119,7 +120,8 @@ def division(hand: H, ruleset: Ruleset, game: Showdown[H], ranks: dict[int, int]
 
 
 def review(hand: H, ruleset: Ruleset, game: Showdown[H]) -> Review:
-    """Expected awards (best hands, side pots, shares, odd chips) against the logged ones, classified."""
+    """Expected awards (best hands, side pots, shares, odd chips) against the logged ones, classified. A player who
+    mucked at the showdown contests no pot: each goes to the best hand still claiming it."""
     cached = hand.derived.get("review")
     if isinstance(cached, Review):
         return cached
@@ -136,7 +138,11 @@ def review(hand: H, ruleset: Ruleset, game: Showdown[H]) -> Review:
     if any(s in unknown for p in pots for s in p.eligible):
         result.missing = UNKNOWN_POTS
         return result
-    live = [s for s in hand.seats if s not in hand.folded and s not in unknown]
+    mucked = hand.gave_up()
+    if any(not set(p.eligible) - mucked for p in pots):
+        result.missing = ALL_MUCKED
+        return result
+    live = [s for s in hand.seats if s not in hand.folded and s not in unknown and s not in mucked]
     rake = _rake(hand, ruleset, game, pots, back)
     if len(live) > 1:
         ranks = game.ranks(hand, ruleset, live)
