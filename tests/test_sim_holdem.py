@@ -329,3 +329,14 @@ def test_round_trip_100k_hands(tmp_path: Path) -> None:
     labels = [json.loads(line) for line in (tmp_path / "labels.jsonl").read_text(encoding="utf-8").splitlines()]
     assert {label["rule"] for label in labels} == set(CYCLE)
     assert finding_keys(tmp_path) == label_keys(labels)
+
+
+def test_the_showdown_plant_mucks_or_drops_a_show(injected_day: Path, injected_tables: dict[str, list[dict]]) -> None:
+    """THE-8.4 is planted in both forms: a loser's ``muck`` event (the label points at it) or his show left out."""
+    labels = [label for label in read_labels(injected_day) if label["rule"] == "THE-8.4"]
+    notes = {label["note"].split(" ", 2)[2] for label in labels}
+    assert notes == {"mucked his cards", "did not show his cards"}, notes
+    mucks = {(records[0]["table_id"], e["hand_id"], e["seq"]) for records in injected_tables.values()
+             for e in records if e["event"] == "muck"}
+    assert mucks == {(label["table"], label["hand"], label["seq"]) for label in labels
+                     if label["note"].endswith("mucked his cards")}

@@ -148,13 +148,19 @@ def missing_burn(burn: int, streets: tuple[int, ...], consequences: tuple[str, .
 
 
 def mucked(hand: PlayedHand, rng: random.Random) -> Planted | None:
-    """THE-8.4 (art. 8(5)): a losing player at the showdown does not show his cards."""
+    """THE-8.4 (art. 8(5)): a losing player at the showdown does not show his cards: he mucks them in his turn to
+    show (a ``muck`` event), or his show is missing from the log, one or the other at random."""
     paid = {seat for _, seat, _ in hand.settlement.awards}
     losers = [seat for seat in hand.values if seat not in paid]
     if not losers:
         return None
     seat = rng.choice(losers)
+    at = next(i for i, e in enumerate(hand.shows) if e["seat"] == seat)
     hand.shows = [e for e in hand.shows if e["seat"] != seat]
+    if rng.random() < 0.5:
+        muck = {"event": "muck", "hand_id": hand.hand_id, "seat": seat}
+        hand.shows.insert(at, muck)
+        return Planted(muck, f"seat {seat} mucked his cards")
     return Planted(hand.shows[-1], f"seat {seat} did not show his cards")
 
 
