@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_holdem_blinds_all_in import hand as blinds_hand
+from test_holdem_blinds_all_in import run as blinds_run
 from test_holdem_robustness import bet_out, run
 from test_holdem_stacks_unlogged import flag_all_ins, unknown_stacks
 
@@ -188,3 +190,23 @@ def test_a_player_passed_over_who_acts_later_in_the_round_is_one_finding(tmp_pat
     findings, _ = run(tmp_path, rows)
     assert [(rule, message.rpartition(" (")[0]) for rule, _, _, message in findings
             if rule.split(".")[0] in ("THE-6", "THE-7", "THE-8")] == [found]
+
+
+@pytest.mark.parametrize("logged", [True, False], ids=["stacks", "no-stacks"])
+@pytest.mark.parametrize("raised", [False, True], ids=["call", "raise"])
+def test_six_handed_a_player_passed_over_then_acting_is_one_finding(tmp_path, logged, raised):
+    """Six-handed, seat 6 acts in seat 5's turn, then seat 5 acts and the round goes on from him: one THE-6.2
+    finding, stacks and ``all_in`` logged or neither (no flop betting is logged: with stacks, the flop's close is
+    THE-6.5's own finding)."""
+    bet = 30 if raised else 10
+    preflop = [(4, "call", 10), (6, "raise" if raised else "call", bet), (5, "call", bet), (1, "call", bet),
+               (2, "call", bet - 5), (3, "call" if raised else "check", bet - 10),
+               *([(4, "call", 20)] if raised else [])]
+    posts = [(2, "post_small_blind", 5), (3, "post_big_blind", 10)]
+    rows = blinds_hand({s: "1000" for s in range(1, 7)}, posts, preflop, [("award", 1, 6 * bet)], logged)
+    if not logged:
+        rows = [{k: v for k, v in r.items() if k != "all_in"} for r in rows]
+    findings, _ = blinds_run(tmp_path, rows, "common")
+    kind = "raise" if raised else "call"
+    assert [f for f in findings if f[0] == "THE-6.2"] == [
+        ("THE-6.2", f"seat 6 acted ({kind}) on the preflop when it was seat 5's turn")]
