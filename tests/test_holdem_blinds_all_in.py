@@ -137,3 +137,30 @@ def test_the_last_player_with_chips_checks_after_a_short_big_blind(tmp_path, pro
     findings, rules = run(tmp_path, hand(stacks, posts, [(small, "check", 0)], paid), profile)
     assert findings == []
     assert rules["THE-6.2"].evaluated == rules["THE-6.3"].evaluated == 1
+
+
+def test_a_call_of_too_much_all_in_leaves_the_bettor_nothing_to_match(tmp_path):
+    """Seat 2 bets 100 on the flop, seat 3 'calls' all in for 150 (a call of too much: THE-7.3's one finding; a call
+    never raises the bet), seat 1 folds: seat 2 owes nothing more, the board is run out (no round ends with him
+    still to act)."""
+    t = Table(rake_rate=None)
+    h = t.hand("h1", 1, {1: "1000", 2: "1000", 3: "160"})
+    h.act(2, "post_small_blind", 5)
+    h.act(3, "post_big_blind", 10)
+    h.deal({2: HOLE[1], 3: HOLE[3], 1: HOLE[2]})
+    h.act(1, "call", 10)
+    h.act(2, "call", 5)
+    h.act(3, "check")
+    h.street(*BOARD[:3])
+    h.act(2, "bet", 100)
+    h.act(3, "call", 150)
+    h.act(1, "fold")
+    for cards in (BOARD[3:4], BOARD[4:]):
+        h.street(*cards)
+    h.show(2, 3)
+    h.rake(0)
+    h.refund(3, 50)
+    h.award(2, 230)
+    h.end()
+    findings, _ = run(tmp_path, t.rows)
+    assert [rule for rule, _ in findings] == ["THE-7.3"]

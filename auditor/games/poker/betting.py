@@ -91,13 +91,14 @@ class Betting:
                 yield s
 
     def _no_betting_left(self, can_act: list[int]) -> bool:
-        """Everyone else is all-in (or folded) and the last player with chips has matched every chip they put in the
-        round: he owes nothing, whatever the bet to call (a big blind all-in for less makes it the full blind,
+        """Everyone else is all-in (or folded) and the last player with chips owes nothing: he has matched the bet, or
+        every chip they put in the round (a big blind all-in for less makes the bet the full blind,
         ``HoldemPolicy.posted``, which nobody is left to call)."""
         if len(can_act) != 1:
             return False
         last = can_act[0]
-        return self.round[last] >= max((chips for s, chips in self.round.items() if s != last), default=ZERO)
+        put_in = max((chips for s, chips in self.round.items() if s != last), default=ZERO)
+        return self.round[last] >= min(self.current_bet, put_in)
 
     def _turn(self, action: Action) -> int | None:
         """Who must act now: the first player to act who is not absent from the betting (None: nobody). A player
