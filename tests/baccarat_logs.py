@@ -8,6 +8,7 @@ CONFIG = {"casino": "Test Casino", "currency": "MOP", "decks": 8, "commission_sc
           "burn_method": "decks", "chip_unit": "5", "min_bet": "100", "max_bet": "20000", "auto_shuffler": False,
           "seats": 7}
 VALUE_RANK = "TA23456789"  # a card of each value 0-9 (art. 5: T, J, Q, K count 0)
+PLAYER_NATURAL = ["P:Ks", "B:4d", "P:9h", "B:3c"]  # Player 9 (a natural) beats Banker 7: nobody draws
 
 
 def card(value: int, suit: str = "s") -> str:

@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
 
@@ -46,3 +48,19 @@ def audit_cases(folder: Path, cases: Iterable[Case]) -> dict[str, list[tuple]]:
         for f in result.findings:
             found[f["table"]].append((f["rule"], f["severity"], f["hand"], f["message"]))
     return found
+
+
+def findings_tests(cases: list[Case], game: str) -> tuple[Callable, Callable]:
+    """The module fixture that audits every case of ``cases`` (all added by then) in one run, and the test that
+    compares each case's findings, by rule, with those it requires. A test file binds both:
+    ``audited, test_hand_built = findings_tests(CASES, "baccarat")``."""
+
+    @pytest.fixture(scope="module")
+    def audited(tmp_path_factory) -> dict[str, list[tuple]]:
+        return audit_cases(tmp_path_factory.mktemp(game), cases)
+
+    @pytest.mark.parametrize("c", cases, ids=[c.id for c in cases])
+    def test_hand_built(audited, c):
+        assert sorted(f[0] for f in audited[c.id]) == c.found, audited[c.id]
+
+    return audited, test_hand_built

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from functools import partial
 
-import pytest
-from baccarat_logs import Coup, Table, card
-from hand_built import Case, audit_cases
+from baccarat_logs import PLAYER_NATURAL, Coup, Table, card
+from hand_built import Case, audit_cases, findings_tests
 
 CASES: list[Case] = []
 
@@ -17,7 +16,6 @@ def case(id: str, build, found: list[str], **params: str) -> None:
     CASES.append(Case(id, build, sorted(found), params={f"baccarat.{k}": v for k, v in params.items()}))
 
 
-PLAYER_NATURAL = ["P:Ks", "B:4d", "P:9h", "B:3c"]  # Player 9 (a natural) beats Banker 7: nobody draws
 BANKER_SIX_TWO = ["P:Ks", "B:4d", "P:5h", "B:2c", "P:Tc"]  # Player 5 draws a 0; Banker stands on 6 and wins
 BANKER_SIX_THREE = ["P:Ks", "B:3d", "P:2h", "B:Kc", "P:Kd", "B:3c"]  # Player 2 draws a 0; Banker 3 draws to 6
 BANKER_SEVEN = ["P:Ks", "B:4d", "P:5h", "B:3c", "P:Tc"]  # Player 5 draws a 0; Banker stands on 7 and wins
@@ -203,14 +201,7 @@ case("bet-raised-after-first-card", partial(_late_bet, before=35), [])
 case("bet-raised-after-first-card-paid-on-its-first-chips", partial(_late_bet, before=35, paid=35), ["BAC-17.1"])
 
 
-@pytest.fixture(scope="module")
-def audited(tmp_path_factory) -> dict[str, list[tuple]]:
-    return audit_cases(tmp_path_factory.mktemp("baccarat"), CASES)
-
-
-@pytest.mark.parametrize("c", CASES, ids=[c.id for c in CASES])
-def test_hand_built(audited, c):
-    assert sorted(f[0] for f in audited[c.id]) == c.found, audited[c.id]
+audited, test_hand_built = findings_tests(CASES, "baccarat")
 
 
 # ---------------------------------------------------------------------------------------------------------------

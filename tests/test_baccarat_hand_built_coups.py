@@ -8,8 +8,8 @@ import json
 from functools import partial
 
 import pytest
-from baccarat_logs import Table
-from hand_built import Case, audit_cases
+from baccarat_logs import PLAYER_NATURAL, Table
+from hand_built import Case, findings_tests
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
@@ -24,7 +24,6 @@ def case(id: str, build, found: list[str]) -> None:
 LUCKY = "player,banker,tie,player_pair,banker_pair,lucky6"
 # Player 7-7 (4, a pair) draws a 0; Banker 3-3 (6, a pair) stands (art. 9(4)(4)) and wins with 6 on two cards.
 BANKER_SIX_PAIRS = ["P:7s", "B:3d", "P:7h", "B:3c", "P:Tc"]
-PLAYER_NATURAL = ["P:Ks", "B:4d", "P:9h", "B:3c"]  # Player 9 beats Banker 7, nobody draws, no pair
 TIE_PAIRS = ["P:3s", "B:3d", "P:3h", "B:3c"]  # 6 - 6 with both pairs: both stand
 # The bettors, one spot each, and their stakes: odd amounts, in chips of 5.
 STAKES = {"player": ("M1", 135), "banker": ("M2", 135), "tie": ("M3", 35), "player_pair": ("M4", 15),
@@ -223,11 +222,4 @@ def test_a_log_that_contradicts_itself_is_quarantined(tmp_path, build, reasons):
     assert result.findings == []
 
 
-@pytest.fixture(scope="module")
-def audited(tmp_path_factory) -> dict[str, list[tuple]]:
-    return audit_cases(tmp_path_factory.mktemp("baccarat"), CASES)
-
-
-@pytest.mark.parametrize("c", CASES, ids=[c.id for c in CASES])
-def test_hand_built(audited, c):
-    assert sorted(f[0] for f in audited[c.id]) == c.found, audited[c.id]
+audited, test_hand_built = findings_tests(CASES, "baccarat")

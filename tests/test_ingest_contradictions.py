@@ -168,6 +168,36 @@ def test_a_shoe_event_before_its_start(tmp_path):
 
 
 @pytest.mark.parametrize("game", SHOE_GAMES)
+def test_a_shoe_never_started_while_another_is_in_use(tmp_path, game):
+    """S9 is never started, and its coup comes while S1 is in use. A baccarat table deals from one shoe at a time: the
+    log says two shoes were in use. A stud table may keep two packs in use: S9's start is simply not logged."""
+    log = log_with_shoe(game)
+    log.hand("U1")
+    start, *rest = log.hand("U2", "S9")
+    burn = log.emit("burn", shoe_id="S9", position=1) if game == "baccarat" else None
+    log.hand("U3")
+    log.emit("shoe_end", shoe_id="S1")
+    in_use = "of shoe S9, which table T1 never started, while shoe S1 is in use (started at t.jsonl:2)"
+    assert log.quarantine(tmp_path) == [] if game == "stud" else [
+        (start, f"coup_start {in_use}"), *[(n, f"start of hand U2 refused (t.jsonl:{start})") for n in rest],
+        (burn, f"burn {in_use}")]
+
+
+@pytest.mark.parametrize("game", SHOE_GAMES)
+def test_a_shoe_never_started_while_none_is_in_use(tmp_path, game):
+    """A shoe whose start the log does not hold, before any shoe or after the last one ended, contradicts nothing:
+    its records are accepted (the rules that need its opening are not evaluated)."""
+    log = Log(game)
+    log.hand("U1", "S8")
+    log.emit("shoe_start", shoe_id="S1")
+    log.hand("U2")
+    log.emit("shoe_end", shoe_id="S1")
+    log.hand("U3", "S9")
+    log.emit("shoe_end", shoe_id="S9")
+    assert log.quarantine(tmp_path) == []
+
+
+@pytest.mark.parametrize("game", SHOE_GAMES)
 def test_a_shoe_changed_inside_a_unit_is_left_to_the_articles(tmp_path, game):
     """The shoe ends (and the next starts) inside U1, whose later records still name it: the log breaches art. 3(2)
     (baccarat) or art. 2 (stud), which BAC-3.2 and 5CS-2.5 report; nothing here contradicts the log itself."""

@@ -247,11 +247,20 @@ SELECT s.*, st.open_shoe, CASE WHEN s.seq < sp.end_seq THEN sp.coup END AS open_
 FROM s ASOF LEFT JOIN starts st ON s.table_id = st.table_id AND s.seq >= st.shoe_seq
 ASOF LEFT JOIN spans sp ON s.table_id = sp.table_id AND s.seq > sp.start_seq;
 
--- One row per shoe: its opening (cut, burns before the first coup) and its coups.
+-- One row per shoe: its opening (cut, burns before the first coup) and its coups. A shoe that records name but its
+-- table never started (``started`` false; the ingest accepts it only while no other shoe is in use) has no
+-- ``start_seq``: its opening and the cards out of it before the log are not known, and it starts at its first record.
 CREATE OR REPLACE TEMP TABLE bac_shoes AS
-WITH s AS (
+WITH started AS (
   SELECT table_id, shoe_id, min(seq) AS start_seq, arg_min(line, seq) AS start_line, arg_min(file, seq) AS file
   FROM bac_events WHERE event = 'shoe_start' GROUP BY table_id, shoe_id
+), s AS (
+  SELECT *, true AS started FROM started
+  UNION ALL
+  SELECT table_id, shoe_id, NULL, arg_min(line, seq), arg_min(file, seq), false
+  FROM bac_events e WHERE shoe_id IS NOT NULL AND event <> 'shoe_start'
+    AND NOT EXISTS (SELECT 1 FROM started x WHERE x.table_id = e.table_id AND x.shoe_id = e.shoe_id)
+  GROUP BY table_id, shoe_id
 ), first_coup AS (
   SELECT table_id, shoe_id, min(start_seq) AS first_coup_seq, bool_or(cut_card_out) AS cut_card_out,
     count(*) FILTER (WHERE demo) AS demo_coups, sum(n_deals + n_exposed) AS dealt

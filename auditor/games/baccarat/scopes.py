@@ -15,7 +15,15 @@ NOT_SETTLED = "bet never settled in the log"
 
 TABLES = Scope("bac_tables")
 
-SHOES = Scope("bac_shoes", missing=f"CASE WHEN tainted THEN '{INPUT_ERROR_SHOE}' END")
+# A shoe whose shoe_start the log does not hold: what came out of it, or happened to it, before its first record is
+# not known.
+NO_SHOE_START = "shoe_start not logged: the opening of the shoe and the cards out of it before are not known"
+SHOES = Scope("bac_shoes", missing=f"""CASE
+    WHEN tainted THEN '{INPUT_ERROR_SHOE}'
+    WHEN NOT started THEN '{NO_SHOE_START}'
+  END""")
+# A findings query's test that shoe ``s`` (a ``bac_shoes`` row) is not judged: an input error, or its start not logged.
+UNJUDGED_SHOE = "(s.tainted OR NOT s.started)"
 
 COUPS = Scope("bac_coups", "NOT demo", f"CASE WHEN tainted THEN '{INPUT_ERROR_COUP}' END")
 

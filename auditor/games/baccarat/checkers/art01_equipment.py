@@ -1,7 +1,7 @@
 """Art. 1 (Material / 用具): "six to twelve decks of 52 cards … a gaming table … with seven or more seats"."""
 
 from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import SHOES, TABLES
+from auditor.games.baccarat.scopes import SHOES, TABLES, UNJUDGED_SHOE
 
 register(SqlRule(
     id="BAC-1.1", game="baccarat", scope=TABLES,
@@ -82,8 +82,8 @@ register(SqlRule(
            'card ' || card || ' seen ' || n || ' times in a shoe of ' || decks || ' decks' AS message,
            'at most ' || decks AS expected, n AS found
     FROM counted c WHERE n = decks + 1
-      AND NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = c.table_id AND s.shoe_id = c.shoe_id AND s.tainted)
-    """,
+      AND NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = c.table_id AND s.shoe_id = c.shoe_id
+                      AND """ + UNJUDGED_SHOE + ")",
 ))
 
 register(SqlRule(

@@ -6,7 +6,7 @@ primeira carta; 3) Número, de um a oito, previamente fixado pela casa." N.º 2:
 shoe", at most three demonstration coups. N.º 3: an automatic shuffler-dealer deals without that procedure."""
 
 from auditor.engine.registry import Scope, SqlRule, UnitBreach, register
-from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, SHOES
+from auditor.games.baccarat.scopes import INPUT_ERROR_SHOE, NO_SHOE_START, SHOES, UNJUDGED_SHOE
 
 
 def _opening(logged: str, extra: str) -> Scope:
@@ -16,6 +16,7 @@ def _opening(logged: str, extra: str) -> Scope:
     return Scope("bac_shoes", f"tainted OR (NOT auto_shuffler AND (first_coup_seq IS NOT NULL OR {logged}))",
                  missing=f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_SHOE}'
+    WHEN NOT started THEN '{NO_SHOE_START}'
     {extra}
   END""")
 
@@ -82,7 +83,7 @@ register(SqlRule(
 # coup's settlements are read from the events only where its coup says one was won or lost. A shoe without a
 # demonstration coup is not applicable.
 register(SqlRule(
-    id="BAC-2.3", game="baccarat", scope=Scope("bac_shoes", "demo_coups > 0 OR tainted", SHOES.missing),
+    id="BAC-2.3", game="baccarat", scope=Scope("bac_shoes", "demo_coups > 0 OR tainted OR NOT started", SHOES.missing),
     findings="""
     WITH demos AS (
       SELECT c.*, row_number() OVER (PARTITION BY table_id, shoe_id ORDER BY start_seq) AS n
@@ -93,7 +94,8 @@ register(SqlRule(
     ), judged AS (
       SELECT d.*, f.first_coup, coalesce(d.start_seq > f.first_seq, false) AS late
       FROM demos d LEFT JOIN firsts f USING (table_id, shoe_id)
-      WHERE NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = d.table_id AND s.shoe_id = d.shoe_id AND s.tainted)
+      WHERE NOT EXISTS (SELECT 1 FROM bac_shoes s WHERE s.table_id = d.table_id AND s.shoe_id = d.shoe_id
+                        AND """ + UNJUDGED_SHOE + """)
     )
     SELECT table_id, shoe_id, hand_id, start_seq AS seq, file, start_line AS line,
            CASE WHEN late THEN 'demonstration coup ' || hand_id || ' dealt after coup ' || first_coup || ' of its '
