@@ -151,10 +151,10 @@ def test_a_shoe_started_while_another_is_in_use(tmp_path, game):
     late_end = log.emit("shoe_end", shoe_id="S1")
     log.emit("shoe_end", shoe_id="S2")
     in_use = f"while shoe S2 is in use (started at t.jsonl:{second})"
-    assert log.quarantine(tmp_path) == [] if game == "stud" else [
+    assert log.quarantine(tmp_path) == ([] if game == "stud" else [
         (start, f"{START[game]} of shoe S1 {in_use}"),
         *[(n, f"start of hand U3 refused (t.jsonl:{start})") for n in rest],
-        (late_end, f"shoe_end of shoe S1 {in_use}")]
+        (late_end, f"shoe_end of shoe S1 {in_use}")])
 
 
 def test_a_shoe_event_before_its_start(tmp_path):
@@ -178,9 +178,9 @@ def test_a_shoe_never_started_while_another_is_in_use(tmp_path, game):
     log.hand("U3")
     log.emit("shoe_end", shoe_id="S1")
     in_use = "of shoe S9, which table T1 never started, while shoe S1 is in use (started at t.jsonl:2)"
-    assert log.quarantine(tmp_path) == [] if game == "stud" else [
+    assert log.quarantine(tmp_path) == ([] if game == "stud" else [
         (start, f"coup_start {in_use}"), *[(n, f"start of hand U2 refused (t.jsonl:{start})") for n in rest],
-        (burn, f"burn {in_use}")]
+        (burn, f"burn {in_use}")])
 
 
 @pytest.mark.parametrize("game", SHOE_GAMES)
