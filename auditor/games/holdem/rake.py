@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.hand import Hand
-from auditor.games.poker.pots import ZERO, uncalled
+from auditor.games.poker.pots import ZERO
 from auditor.present import present
 
 
@@ -31,5 +31,5 @@ def raked_pot(hand: Hand) -> Decimal:
     missing action may have been the call): the refunds logged alone are taken out."""
     put_in = sum(hand.contributions.values(), ZERO)
     refunds = sum((r.amount for r in hand.refunds), ZERO)
-    back = None if hand.short - hand.folded else uncalled(hand.betting_contributions())
+    back = None if hand.short - hand.folded else hand.uncalled_bet()
     return put_in - max(refunds, back[1] if back else ZERO)

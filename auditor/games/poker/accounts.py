@@ -11,7 +11,7 @@ from decimal import Decimal
 from auditor.engine.replay_runner import Breach, breach
 from auditor.games.poker.conditions import unlogged_rake
 from auditor.games.poker.hand import Hand, Money
-from auditor.games.poker.pots import ZERO, uncalled
+from auditor.games.poker.pots import ZERO
 
 
 def _f(x: Decimal) -> str:
@@ -64,7 +64,7 @@ def account_breaches(hand: Hand, article: str, rake_unknown: Callable[[Hand], st
     elif net != paid + rake:
         yield breach(where, f"the pot of {_f(net)} was paid out as {_f(paid)} in awards and {_f(rake)} rake "
                             f"({article}: the winner takes all the bets)", _f(net), _f(paid + rake))
-    expected_back = uncalled(hand.betting_contributions())
+    expected_back = hand.uncalled_bet()
     refunds, awards = per_seat(hand.refunds), per_seat(hand.awards)
     logged_back = {s: a for s, a in refunds.items()  # a refund of 0 returns nothing
                    if s not in hand.folded and s not in dead and a != 0}

@@ -10,6 +10,8 @@ from dataclasses import KW_ONLY, dataclass, field
 from decimal import Decimal
 from typing import NamedTuple, Self, TypeVar, overload
 
+from auditor.games.poker.pots import uncalled
+
 
 class Source(NamedTuple):
     """Where an event is: its ``seq``, its file and line, and its ``ts`` when the game reads it, in microseconds since
@@ -163,6 +165,13 @@ class Hand:
     def betting_contributions(self) -> dict[int, Decimal]:
         """Contributions without antes: what the uncalled bet is measured on (an ante is dead money)."""
         return {s: c - self.antes.get(s, Decimal(0)) for s, c in self.contributions.items()}
+
+    def uncalled_bet(self) -> tuple[int, Decimal] | None:
+        """The part of the largest betting contribution that nobody matched, and whose it is (``pots.uncalled``);
+        found once the hand is over (kept in ``derived``: the pots, the accounts and the rake rules all read it)."""
+        if "uncalled" not in self.derived:
+            self.derived["uncalled"] = uncalled(self.betting_contributions())
+        return self.derived["uncalled"]  # type: ignore[return-value]
 
     def hole_cards(self) -> dict[int, list[str | None]]:
         """Every card dealt to each seat, in dealing order."""

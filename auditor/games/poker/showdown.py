@@ -22,7 +22,7 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.award_kinds import AWARD_KINDS, FOLDED_PAID, STRANGER_ORDER, fmt, hand_rule, pot_rule
 from auditor.games.poker.conditions import NO_SEAT, unlogged_rake
 from auditor.games.poker.hand import H, Hand, Source
-from auditor.games.poker.pots import ZERO, Pot, build_pots, divide, uncalled
+from auditor.games.poker.pots import ZERO, Pot, build_pots, divide
 
 UNKNOWN_POTS = "a player absent from the betting (his action is missing) reached a pot: who contests it is unknown"
 ALL_MUCKED = "every player in a pot mucked at the showdown: nobody claimed it"
@@ -100,7 +100,8 @@ def total(parts: Iterable[Mapping[int, Decimal]]) -> Shares:
 def unsettled(hand: Hand) -> set[int]:
     """Players, never folded, whose part in the pots the log leaves unknown: absent from the betting at the end
     without showing (did he fold?), or short of a bet of a round he was absent from (did he call?)."""
-    return {s for s in (hand.absent - set(hand.shown_cards())) | hand.short if s not in hand.folded}
+    absent = hand.absent - set(hand.shown_cards()) if hand.absent else hand.absent  # the shows read only if needed
+    return {s for s in absent | hand.short if s not in hand.folded}
 
 
 def division(hand: H, ruleset: Ruleset, game: Showdown[H], ranks: dict[int, int], pots: list[Pot],
@@ -130,7 +131,7 @@ def review(hand: H, ruleset: Ruleset, game: Showdown[H]) -> Review:
         result.missing = NO_SEAT
         return result
     contributions = hand.betting_contributions()
-    back = uncalled(contributions)
+    back = hand.uncalled_bet()
     if back:
         contributions[back[0]] -= back[1]
     pots = build_pots(contributions, hand.folded, dead=hand.antes)

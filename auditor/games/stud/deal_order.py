@@ -45,9 +45,15 @@ DEALING, _ = per_hand("dealing", all_of(seats_known, dealt, unless_not_logged("c
                                          unless_not_logged("deal_order"), _deals_seated))
 
 
-def later_cards(hand: Hand, ruleset: Ruleset) -> str | None:
-    """Rules about the third to fifth cards: not applicable to a hand in which none was dealt (it ended in round 1)."""
-    return None if any(d.street in ROUNDS[1:] for d in hand.deals) else NOT_APPLICABLE
+_LATER_ROUNDS = frozenset(ROUNDS[1:])
+
+
+def _later_cards(hand: Hand, ruleset: Ruleset) -> str | None:
+    return None if any(d.street in _LATER_ROUNDS for d in hand.deals) else NOT_APPLICABLE
+
+
+# Rules about the third to fifth cards: not applicable to a hand in which none was dealt (it ended in round 1).
+later_cards, _ = per_hand("later cards", _later_cards)
 
 
 def strongest(hand: Hand, seats: Sequence[int], round_no: int) -> int | str:

@@ -17,7 +17,7 @@ from decimal import Decimal
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.hand import Hand as PokerHand
 from auditor.games.poker.hand import Money, Source
-from auditor.games.poker.pots import ZERO, floor_to, uncalled
+from auditor.games.poker.pots import ZERO, floor_to
 from auditor.games.stud.hand import ROUNDS, Hand
 
 FIRST_RAKE = "first_rake"  # the ``reason`` of the art. 8 rake, taken before the first card
@@ -29,7 +29,11 @@ SHORT = "a player absent from the betting is short of a bet: what was called is 
 
 
 def house_rakes(hand: PokerHand) -> list[Money]:
-    return [r for r in hand.rakes if r.reason != FIRST_RAKE]
+    """The rakes but the first (kept in ``hand.derived``: the rules of arts. 7, 9 and the awards all ask)."""
+    found = hand.derived.get("house rakes")
+    if found is None:
+        found = hand.derived["house rakes"] = [r for r in hand.rakes if r.reason != FIRST_RAKE]
+    return found  # type: ignore[return-value]
 
 
 def unknown_house_rake(hand: PokerHand) -> str | None:
@@ -42,7 +46,7 @@ def unknown_house_rake(hand: PokerHand) -> str | None:
 def unknown_rake(hand: PokerHand) -> str | None:
     """Why the chips the house took from the hand (the first rake and the house rake) are unknown."""
     why = unknown_house_rake(hand)
-    if why is None and all(r.reason != FIRST_RAKE for r in hand.rakes):
+    if why is None and len(house_rakes(hand)) == len(hand.rakes):  # no first rake among them
         return NO_FIRST_RAKE
     return why
 
@@ -95,10 +99,9 @@ def _spared(hand: Hand, owner: int, ruleset: Ruleset) -> bool:
     return last is not None and last.street == ROUNDS[-1]
 
 
-def spared_bet(hand: Hand, ruleset: Ruleset, bets: dict[int, Decimal] | None = None) -> tuple[int | None, Decimal]:
-    """The seat and amount of the uncalled part of the last round that art. 9 spares ((None, 0): none). ``bets``:
-    the hand's betting contributions, when already summed."""
-    back = uncalled(hand.betting_contributions() if bets is None else bets)
+def spared_bet(hand: Hand, ruleset: Ruleset) -> tuple[int | None, Decimal]:
+    """The seat and amount of the uncalled part of the last round that art. 9 spares ((None, 0): none)."""
+    back = hand.uncalled_bet()
     return back if back is not None and _spared(hand, back[0], ruleset) else (None, ZERO)
 
 
@@ -108,7 +111,7 @@ def house_rake(hand: Hand, ruleset: Ruleset) -> HouseRake:
     if isinstance(cached, HouseRake):
         return cached
     bets = hand.betting_contributions()
-    seat, spared = spared_bet(hand, ruleset, bets)
+    seat, spared = spared_bet(hand, ruleset)
     antes = ZERO
     if ruleset.param("rake_base") == "called_bets_including_antes":
         antes = sum((a for s, a in hand.antes.items() if s not in hand.exposed), ZERO)  # a dead hand's is refunded

@@ -25,8 +25,11 @@ NOTHING_PAID = "no award or final stack logged"
 def _unplaced(hand: Hand) -> set[int]:
     """Seats whose stack before the hand is not one player's alone: no player was dealt in at it (5CS-3.3), or its
     player sits at two seats of the hand (5CS-3.2, 3.3: his chips lie at both)."""
+    unplaced = {s for s in hand.stacks_after if s not in hand.seats}
+    if len(set(hand.seats.values())) == len(hand.seats):
+        return unplaced  # the usual case: one seat a player
     players = Counter(hand.seats.values())
-    return {s for s in hand.stacks_after if s not in hand.seats} | {s for s, p in hand.seats.items() if players[p] > 1}
+    return unplaced | {s for s, p in hand.seats.items() if players[p] > 1}
 
 
 def _breaches(hand: Hand, ruleset: Ruleset) -> list[Breach]:

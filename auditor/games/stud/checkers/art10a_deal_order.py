@@ -23,7 +23,10 @@ CARD = {1: "first card", 2: "hole card"}
 def _first_deal(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     ring = counterclockwise(sorted(hand.seats), None)
     due = [(seat, n) for n in CARD for seat in ring]
-    found = first_out_of_order([((seat, n), (n, d)) for seat, n, d in numbered(hand) if n in CARD], due)
+    first_two = [(seat, n, d) for seat, n, d in numbered(hand) if n <= 2]
+    if [(seat, n) for seat, n, _ in first_two] == due:
+        return  # the usual case: every first two cards once and in order
+    found = first_out_of_order([((seat, n), (n, d)) for seat, n, d in first_two], due)
     if found is not None:
         (n, d), (seat, m) = found
         yield breach(d.src, f"seat {d.seat}'s {CARD[n]} dealt before seat {seat}'s {CARD[m]} (art. 10 a): the "
