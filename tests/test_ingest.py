@@ -359,9 +359,12 @@ def test_a_csv_header_that_is_not_utf8_quarantines_every_row(tmp_path, coup):
 def test_discover_walks_folders_and_skips_answer_keys(tmp_path, coup):
     (tmp_path / "a").mkdir()
     write_jsonl(tmp_path / "a" / "t.jsonl", coup)
-    (tmp_path / "a" / "labels.jsonl").write_text("{}\n")
+    label = {"rule": "BAC-9.5", "table": "T", "shoe": "S", "hand": "C1", "seq": 3, "note": "n", "consequence_of": None}
+    (tmp_path / "a" / "labels.jsonl").write_text(json.dumps(label) + "\n")
     (tmp_path / "a" / "notes.txt").write_text("x")
     assert [p.name for p in discover([tmp_path])] == ["a/t.jsonl"]
+    (tmp_path / "a" / "labels.jsonl").write_text("{}\n")  # not the simulator's labels: read as a log
+    assert [p.name for p in discover([tmp_path])] == ["a/labels.jsonl", "a/t.jsonl"]
     with pytest.raises(InputError, match="no such file"):
         discover([tmp_path / "missing"])
     with pytest.raises(InputError, match="not a log file"):
