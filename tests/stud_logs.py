@@ -120,13 +120,21 @@ class Hand:
 
 
 def run(tmp_path: Path, rows: list[dict], profile: str = "macau", **params: str) -> tuple[list[tuple], dict]:
-    """Audit ``rows``: (rule, severity, seq, message, expected, found) of every finding, and per rule
-    (evaluated, not evaluated, reasons)."""
+    """Audit ``rows``, which must all be accepted: (rule, severity, seq, message, expected, found) of every finding,
+    and per rule (evaluated, not evaluated, reasons)."""
+    findings, rules, quarantine = run_all(tmp_path, rows, profile, **params)
+    assert quarantine == [], quarantine
+    return findings, rules
+
+
+def run_all(tmp_path: Path, rows: list[dict], profile: str = "macau", **params: str
+            ) -> tuple[list[tuple], dict, list[tuple[int, str]]]:
+    """As ``run``, and the (line, reason) of every quarantined record."""
     log = tmp_path / "day.jsonl"
     log.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     rulesets = load_rulesets(profile=profile, overrides={f"stud.{k}": v for k, v in params.items()})
     result, con = audit([log], rulesets)
     con.close()
-    assert result.quarantine == [], result.quarantine
     findings = [(f["rule"], f["severity"], f["seq"], f["message"], f["expected"], f["found"]) for f in result.findings]
-    return findings, {r.id: (r.evaluated, r.not_evaluated, r.not_evaluated_reasons) for r in result.rules}
+    return (findings, {r.id: (r.evaluated, r.not_evaluated, r.not_evaluated_reasons) for r in result.rules},
+            [(q.line, q.reason) for q in result.quarantine])

@@ -7,6 +7,11 @@ its table closed or its coup ended, a coup started inside another, a shoe named 
 such a record: what it would have said is judged by no rule. So is a hold'em player seated at two seats of one hand
 (no article of hold'em forbids it, but the log says two things of him; stud's art. 3 does: 5CS-3.2, a violation).
 
+A stud ``buy_in``, ``top_up`` or ``leave`` (between hands) of a player dealt into the hand in play, by his seat or
+his name, is such a record too: the hand's stacks are its players' chips from its start to its end (the all-in of art.
+11 a), the accounts of art. 7), and art. 6 has the buy-in before a player's game, the top-up after a hand. A player not
+dealt into it (sitting down, say, to wait for the next hand) is between his hands.
+
 They run on a narrow projection of the records (``rid``, ``fid``, ``line``, ``table_id``, ``seq``, ``event``,
 ``hand_id``, ``game``, ``seat``, ``player``, ``shoe_id``), one range of whole tables at a time: every check is
 within a table, so a range is checked alone, and only the outcome per record (``problem``, ``hand_key``, ``nth``) is
@@ -19,6 +24,7 @@ from auditor.ingest.shoe_use import shoe_use_sql
 
 _IN_START = f"event IN ({', '.join(repr(e) for e in START_EVENTS)})"
 _IN_END = f"event IN ({', '.join(repr(e) for e in END_EVENTS)})"
+_MOVES = "('buy_in', 'top_up', 'leave')"  # stud: a player's chips come or go between hands
 
 
 def _at(file: str, line: str) -> str:
@@ -72,7 +78,7 @@ WITH twice AS (
 ), closed AS (
   SELECT c.*, {_at('f.file', 'c.close_line')} AS close_at FROM closes c JOIN {files} f ON f.fid = c.close_fid
 ), r1 AS (
-  SELECT d.rid, d.fid, d.line, d.table_id, d.game, d.seq, d.event, d.hand_id, d.shoe_id, CASE
+  SELECT d.rid, d.fid, d.line, d.table_id, d.game, d.seq, d.event, d.hand_id, d.shoe_id, d.seat, d.player, CASE
     WHEN dup_rank > 1 THEN 'duplicate seq ' || seq || ' at table ' || table_id
                             || ' (first at ' || first_f.file || ':' || first_line || ')'
     WHEN table_game IS NULL THEN 'table ' || table_id || ' has no valid table_open'
@@ -146,10 +152,23 @@ WITH twice AS (
   FROM r2 LEFT JOIN hp h ON r2.problem IS NULL AND r2.table_id = h.table_id AND r2.hand_id = h.hand_id
   LEFT JOIN refused x ON r2.problem IS NULL AND x.table_id = r2.table_id AND x.hand_id = r2.hand_id
   LEFT JOIN closed k ON k.table_id = r2.table_id
+), in_play AS (
+  -- a move between hands (stud) logged after the start of the last hand begun before it and before that hand's end
+  SELECT m.rid, m.table_id, m.event, m.seat, m.player, p.hand_id
+  FROM (SELECT * FROM r2 WHERE problem IS NULL AND hand_id IS NULL AND event IN {_MOVES}) m
+  ASOF JOIN (SELECT table_id, hand_id, start_seq, end_seq FROM g WHERE start_seq IS NOT NULL) p
+    ON p.table_id = m.table_id AND m.seq > p.start_seq
+  WHERE m.seq < p.end_seq
+), moves AS (
+  SELECT i.rid, any_value(i.event || ' of seat ' || i.seat || ' (' || i.player || ') while hand ' || i.hand_id
+    || ', into which he is dealt, is in play (a buy-in, top-up or departure is logged between hands)') AS move_problem
+  FROM in_play i JOIN r2 s ON s.table_id = i.table_id AND s.hand_id = i.hand_id
+    AND s.event = 'seat' AND s.problem IS NULL AND (s.seat = i.seat OR s.player = i.player)
+  GROUP BY i.rid
 )
 -- nth: the event's number among the accepted events of its type in its hand (the third deal has nth 3).
-SELECT rid, problem, hand_key,
+SELECT rid, coalesce(problem, move_problem) AS problem, hand_key,
   CASE WHEN problem IS NULL AND hand_key IS NOT NULL
     THEN row_number() OVER (PARTITION BY problem IS NULL, hand_key, event ORDER BY seq) END AS nth
-FROM c
+FROM c LEFT JOIN moves USING (rid)
 """

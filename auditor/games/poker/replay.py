@@ -53,18 +53,25 @@ def table_infos(con: duckdb.DuckDBPyConnection, game: str) -> dict[str, TableInf
 
 
 def tainted_hands(con: duckdb.DuckDBPyConnection, game: str) -> set[tuple[str, str]]:
-    """Hands with a quarantined record: tied to it by key, or lying around it in the same file."""
+    """Hands with a quarantined record: tied to it by key, lying around it in the same file, or of its table and
+    logged (by ``seq``) while it was in play, in whatever file."""
     if not scalar(con, "SELECT count(*) FROM quarantine"):
         return set()  # nothing quarantined: no hand is tainted (and no pass over the day's hands is needed)
     return set(con.execute(
         """
         WITH spans AS (
           SELECT table_id, hand_id, file, min(line) AS lo, max(line) AS hi FROM events
-          WHERE game = ? AND hand_id IS NOT NULL GROUP BY ALL
+          WHERE game = $game AND hand_id IS NOT NULL GROUP BY ALL
+        ), in_play AS (
+          SELECT table_id, hand_id, min(seq) AS first, max(seq) AS last FROM events
+          WHERE game = $game AND hand_id IS NOT NULL GROUP BY ALL
         )
-        SELECT DISTINCT s.table_id, s.hand_id FROM spans s JOIN quarantine q
+        SELECT s.table_id, s.hand_id FROM spans s JOIN quarantine q
           ON (q.table_id = s.table_id AND q.hand_id = s.hand_id) OR (q.file = s.file AND q.line BETWEEN s.lo AND s.hi)
-        """, [game]).fetchall())
+        UNION
+        SELECT h.table_id, h.hand_id FROM in_play h JOIN quarantine q
+          ON q.table_id = h.table_id AND q.seq > h.first AND q.seq < h.last
+        """, {"game": game}).fetchall())
 
 
 def quarantined_seqs(con: duckdb.DuckDBPyConnection, game: str) -> dict[str, list[int]]:

@@ -67,7 +67,8 @@ SELECT s.*, coalesce(p.antes, 0) AS antes, coalesce(p.anted, 0) AS anted, p.ante
 FROM s LEFT JOIN per_seat p USING (hand_key, seat) LEFT JOIN holes c USING (hand_key, seat);
 
 -- One row per hand: its start and end, pack, seats, burns, cuts, first rakes and cards, and whether it carries an
--- input error (``tainted``: a quarantined record of the hand, or one lying inside its lines of a file).
+-- input error (``tainted``: a quarantined record of the hand, one lying inside its lines of a file, or one of its
+-- table between its start and end).
 CREATE OR REPLACE TEMP TABLE stud_hands AS
 WITH starts AS (
   SELECT hand_key, table_id, hand_id, shoe_id, seq AS start_seq, line AS start_line, file
@@ -150,6 +151,9 @@ UPDATE stud_hands SET tainted = true FROM (
   UNION
   SELECT h.table_id, h.hand_id FROM stud_hands h JOIN quarantine q ON q.file = h.file
     AND q.line BETWEEN h.min_line AND h.max_line
+  UNION  -- a record of the table refused while the hand was in play, in whatever file
+  SELECT h.table_id, h.hand_id FROM stud_hands h JOIN quarantine q ON q.table_id = h.table_id
+    AND q.seq > h.start_seq AND q.seq < h.end_seq
 ) t WHERE stud_hands.table_id = t.table_id AND stud_hands.hand_id = t.hand_id;
 
 -- The events between hands that move a player's chips (art. 6): buy-ins, top-ups and departures.
