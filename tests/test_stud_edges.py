@@ -409,7 +409,8 @@ def test_a_hole_card_turned_up_in_round_3_and_shown_again_at_the_showdown(tmp_pa
 
 def _exposed(refund: bool, plays_on: bool) -> list[dict]:
     """Seat 4's hole card comes out face up as it is dealt; seat 6 (Ace) bets 20, seat 2 calls (and seat 4 too when
-    ``plays_on``); checked down, seat 6's Ace high takes the pot."""
+    ``plays_on``); checked down, seat 6 leading every round (the order among the two left is judged), his pair of
+    Tens takes the pot."""
     t = Table()
     t.emit("shoe_start", shoe_id="K1")
     h = t.hand("H1", {6: "2000", 4: "2000", 2: "2000"})
@@ -426,7 +427,7 @@ def _exposed(refund: bool, plays_on: bool) -> list[dict]:
     if plays_on:
         h.act(4, "call", 20)
     h.act(2, "call", 20)
-    for six, two in (("Th", "6h"), ("7c", "Tc"), ("5h", "5c")):
+    for six, two in (("Th", "6h"), ("Tc", "7c"), ("5h", "5c")):
         h.street((6, six), (2, two))
         h.act(6, "check")
         h.act(2, "check")

@@ -3,10 +3,10 @@ shows in log order beside the order the article gives; ``poker/order.first_out_o
 of turn. One out-of-order deal (or showdown), one finding.
 
 The rules of the order of dealing and showing judge a hand under the readings of the order of play (``turns.IN_TURN``):
-not when fewer than two players are seated, nor when the players in the hand are not the seats dealt in (a seat
-taken after the first card, an action from an empty seat, a card exposed in the deal) or a dealing error was
-corrected; nor when the source does not log the table's layout (``croupier_position``: "counterclockwise from the
-croupier's right" needs it) or the dealing order (``deal_order``), nor when a card dealt names no seat."""
+not when fewer than two players are seated, nor when the players in the hand are not the seats dealt in (a seat taken
+after the first card, an action from an empty seat, a dead hand that had acted or acts on, art. 11 d)) or a dealing
+error was corrected; nor when the source does not log the table's layout (``croupier_position``: "counterclockwise from
+the croupier's right" needs it) or the dealing order (``deal_order``), nor when a card dealt names no seat."""
 
 from __future__ import annotations
 
@@ -68,11 +68,6 @@ def strongest(hand: Hand, seats: Sequence[int], round_no: int) -> int | str:
     if len(ranked) > 1 and ranked[0] == ranked[1]:
         return f"two seats' open cards of round {round_no} rank alike"
     return max(keys, key=keys.__getitem__)
-
-
-def folded_before(hand: Hand, seq: int) -> set[int]:
-    """The seats that folded before the event ``seq``."""
-    return {a.seat for a in hand.actions if a.kind == "fold" and a.src.seq < seq}
 
 
 def listed(seats: Sequence[int]) -> str:

@@ -28,12 +28,14 @@ class Hand(PokerHand):
     a bet the open cards do not give (a seat without its open cards, or a card not of the pack); ``order_unknown`` why
     no order of play can be judged: the players in the hand are not the seats dealt in (arts. 3 and 11 d)), or the
     cards as dealt are not the hands played (a dealing error corrected, art. 11 e)); ``exposed`` the seats whose card
-    came out face up during the deal (``card_exposed``, art. 11 d)), at the first such event."""
+    came out face up during the deal (``card_exposed``, art. 11 d)), at the first such event; ``dead`` those of them
+    whose hole card it was, before they had acted: out of the hand from there on, as if they had folded."""
 
     shoe_id: str | None
     rank: Strength  # how open cards rank under the audit's readings (``leaders.strength``)
     turns: list[int | None] = field(default_factory=list)  # microseconds, as ``Source.ts``
     exposed: dict[int, Source] = field(default_factory=dict)
+    dead: dict[int, Source] = field(default_factory=dict)
     unranked: list[str] = field(default_factory=list)
     order_unknown: str | None = None
     strengths: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, repr=False)
@@ -51,6 +53,11 @@ class Hand(PokerHand):
                 self.by_seat.setdefault(d.seat, []).append(d)
             self.indexed = deals, len(deals)
         return self.by_seat.get(seat, [])
+
+    def out_before(self, seq: int) -> set[int]:
+        """The seats that folded, or whose hand died (art. 11 d)), before the event ``seq``."""
+        return ({a.seat for a in self.actions if a.kind == "fold" and a.src.seq < seq}
+                | {s for s, src in self.dead.items() if src.seq < seq})
 
     def open_cards(self, seat: int, upto: str) -> list[str | None]:
         """The open cards of ``seat`` for rounds 1 to ``upto``, in dealing order (fewer when not all dealt)."""

@@ -53,6 +53,29 @@ class _HandReplay(HandFeed[Hand]):
         if self.hand.order_unknown is None:
             self.hand.order_unknown = why
 
+    def _expose(self, src: Source, seat: int | None, card: str | None) -> None:
+        """Art. 11 d): the hole card of ``seat`` came out face up; his hand is dead, out of the order of play from here
+        on as if he had folded. An open card seen again kills nothing, nor does a hand already folded or shown. Where
+        the log does not say whose hand died, or he had already acted in the betting (do his stakes stand?), no order
+        of play is judged."""
+        hand = self.hand
+        cards = [d.card for d in hand.cards_of(seat)] if seat is not None else []
+        if seat is None or card is None or card not in cards:
+            self._order_unknown(f"a card exposed at seat {seat} that is not known to be his (art. 11 d)): whose hand "
+                                "is dead is not known")
+            return
+        betting = self._bet()
+        if (cards.index(card) != 1 or seat in betting.folded or seat in hand.dead
+                or any(s.seat == seat for s in hand.shows)):
+            return
+        acted = next((a.kind for a in hand.actions if a.seat == seat and not a.kind.startswith("post_")), None)
+        if acted is not None:
+            self._order_unknown(f"the hand of seat {seat} died (art. 11 d)) after he had acted in it ({acted}): "
+                                "whether his stakes stand for the others the text does not say")
+            return
+        hand.dead[seat] = src
+        betting.folded.add(seat)
+
     def new_betting(self) -> Betting:
         return Betting(self.hand, self.policy, ROUNDS[0], _no_minimum)
 
@@ -67,6 +90,11 @@ class _HandReplay(HandFeed[Hand]):
         if event == "action":
             if seat not in self.hand.seats:
                 self._order_unknown(f"an action at seat {seat}, which no player of the hand occupies (art. 3)")
+            if seat in self.hand.dead:
+                if kind == "fold":
+                    return  # the dead hand given up: no action of the order of play, nor a decision of his
+                self._order_unknown(f"seat {seat} acted ({kind}) after his hand died (art. 11 d)): the order of the "
+                                    "others is not known")
             self.act(src, seat, kind, amount, all_in, reason)
             self.hand.turns.append(turn)
         elif event == "deal":
@@ -84,7 +112,7 @@ class _HandReplay(HandFeed[Hand]):
         elif event == "card_exposed":
             if seat is not None:
                 self.hand.exposed.setdefault(seat, src)
-            self._order_unknown(f"a card of seat {seat} exposed during the deal: that hand is dead (art. 11 d))")
+            self._expose(src, seat, card)
         elif event == "correction":
             self._order_unknown("dealing error corrected (art. 11 e)): the cards as dealt are not the hands played")
         elif event == "burn":

@@ -125,6 +125,13 @@ def _played(hand: Hand, ruleset: Ruleset) -> str | None:
     return "no award or final stack logged" if not hand.awards and not hand.stacks_after else None
 
 
+def _no_dead_hand(hand: Hand, ruleset: Ruleset) -> str | None:
+    """A dead hand (art. 11 d)) takes no part in the pot, and an award to it is 5CS-11.4's: the award rules do not
+    judge a hand in which one died."""
+    seat = min(hand.exposed, default=None)
+    return None if seat is None else f"a card of seat {seat} exposed during the deal: that hand is dead (art. 11 d))"
+
+
 def _reviewed(hand: Hand, ruleset: Ruleset) -> str | None:
     return showdown.review(hand, ruleset, SHOWDOWN).missing
 
@@ -141,7 +148,7 @@ def _contested(hand: Hand, ruleset: Ruleset) -> str | None:
 
 # The award rules judge a played hand whose players are the seats dealt in (docs/stud-checks.md) and whose pots (and,
 # at a showdown, the cards) are known: 5CS-4.1 when one player is left, the others at a showdown.
-_AWARDS = (_played, seated, seats_known, _reviewed)
+_AWARDS = (_played, seated, seats_known, _no_dead_hand, _reviewed)
 UNCONTESTED_ONLY, _ = per_hand("uncontested", all_of(*_AWARDS, _uncontested))
 SHOWDOWN_ONLY, _ = per_hand("showdown", all_of(*_AWARDS, _contested))
 

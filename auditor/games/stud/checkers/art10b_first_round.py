@@ -51,7 +51,8 @@ def _after_a_bet(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
 
 def _card_to_one_player(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     """A card of rounds 2-4 dealt when fewer than two players remain in the hand (the first such card)."""
-    folds = sorted(a.src.seq for a in hand.actions if a.kind == "fold" and a.live_players > 1)
+    folds = sorted([a.src.seq for a in hand.actions if a.kind == "fold" and a.live_players > 1]
+                   + [src.seq for src in hand.dead.values()])  # a dead hand (art. 11 d)) is out, as one folded
     for d in hand.deals:
         if d.street in ROUNDS[1:]:
             left = len(hand.seats) - sum(seq < d.src.seq for seq in folds)

@@ -6,9 +6,9 @@ up in the order and direction set in c) ii). If the player who should act first 
 deals the open card to the holder of the next highest cards in the same order and direction."
 
 5CS-10.9: the deal of each seat's third, fourth and fifth card (card n) starts with the player still in (not folded
-before it) whose open cards are the strongest for the betting round before it (round n - 2, ``leaders.py``), and
-goes counterclockwise from him. One finding a deal, at its first card dealt out of that order; a player still in
-who gets no card, or a card to a player who folded, is left out (other rules': 5CS-10.8, 10.16)."""
+before it, nor his hand dead, art. 11 d)) whose open cards are the strongest for the betting round before it (round n -
+2, ``leaders.py``), and goes counterclockwise from him. One finding a deal, at its first card dealt out of that order; a
+player still in who gets no card, or a card to a player who folded, is left out (other rules': 5CS-10.8, 10.16)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of
 from auditor.games.poker.hand import Card
 from auditor.games.poker.order import counterclockwise, first_out_of_order
-from auditor.games.stud.deal_order import DEALING, folded_before, later_cards, listed, numbered, strongest
+from auditor.games.stud.deal_order import DEALING, later_cards, listed, numbered, strongest
 from auditor.games.stud.hand import Hand, per_hand
 
 LATER = (3, 4, 5)
@@ -35,7 +35,7 @@ def _later_deals(hand: Hand, ruleset: Ruleset) -> list[Deal] | str:
             cards.setdefault(n, []).append((seat, d))
     deals: list[Deal] = []
     for n, dealt in sorted(cards.items()):
-        folded = folded_before(hand, dealt[0][1].src.seq)
+        folded = hand.out_before(dealt[0][1].src.seq)
         live = sorted(s for s in hand.seats if s not in folded)
         if not live:
             continue  # a card after everyone folded: no order to keep (5CS-10.16's matter)

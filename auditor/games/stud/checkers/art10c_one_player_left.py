@@ -34,7 +34,7 @@ def _card_after_last_fold(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
         return  # never: such a hand is not applicable (_one_left)
     card = next((d for d in hand.deals if d.src.seq > last.src.seq), None)
     if card is not None:
-        winner = next(iter(set(hand.seats) - {a.seat for a in hand.actions if a.kind == "fold"}), None)
+        winner = next(iter(set(hand.seats) - hand.out_before(card.src.seq)), None)
         yield breach(card.src, f"a card was dealt to seat {card.seat} after seat {last.seat} folded (seq "
                                f"{last.src.seq}) and left seat {winner} alone in the hand (art. 10 c) iii): the "
                                "last player wins the pot at once)", "no card", card.card)

@@ -3,12 +3,12 @@ highest four-open-card combination and going counterclockwise, all players turn 
 that everyone can see them."
 
 5CS-10.18: the players still in at the showdown's first ``show`` (once the betting is over, of a player not folded
-before it) turn their hole cards over counterclockwise from the right of the one whose four open cards are the
-strongest (art. 10 d)'s order, ``leaders.py``), who shows last. One finding a hand, at the first show out of that
-order; a player still in who does not show, a second show of a seat, or a show by a player who folded, is left out
-(not an order: other rules' matter), and so is a hole card turned up before the betting was over (no showdown yet).
-A hand won without a showdown has nothing to turn over; one with two or more players still in after four rounds and
-no show logged is ``not_evaluated``."""
+before it, nor his hand dead, art. 11 d)) turn their hole cards over counterclockwise from the right of the one whose
+four open cards are the strongest (art. 10 d)'s order, ``leaders.py``), who shows last. One finding a hand, at the first
+show out of that order; a player still in who does not show, a second show of a seat, or a show by a player who folded,
+is left out (not an order: other rules' matter), and so is a hole card turned up before the betting was over (no
+showdown yet). A hand won without a showdown has nothing to turn over; one with two or more players still in after four
+rounds and no show logged is ``not_evaluated``."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of, dealt, unless_not_logged
 from auditor.games.poker.hand import Card
 from auditor.games.poker.order import counterclockwise, first_out_of_order
-from auditor.games.stud.deal_order import folded_before, listed, strongest
+from auditor.games.stud.deal_order import listed, strongest
 from auditor.games.stud.hand import ROUNDS, Hand, per_hand
 from auditor.games.stud.turns import seats_known
 
@@ -33,11 +33,11 @@ def _showdown(hand: Hand) -> list[Card]:
 
 def _reveal_order(hand: Hand, ruleset: Ruleset) -> list[int] | str:
     """The seats in the order they show, or why it is not known or not judged."""
-    first = next((s for s in _showdown(hand) if s.seat not in folded_before(hand, s.src.seq)), None)
+    first = next((s for s in _showdown(hand) if s.seat not in hand.out_before(s.src.seq)), None)
     if first is None:  # a hole card turned up before the betting was over, or by a folded player, is no showdown
         after_four = ROUNDS[-1] in hand.streets_played and len(hand.seats) - len(hand.folded) >= 2
         return "showdown without a show logged" if after_four else NOT_APPLICABLE  # no showdown: nothing to show
-    folded = folded_before(hand, first.src.seq)
+    folded = hand.out_before(first.src.seq)
     live = sorted(s for s in hand.seats if s not in folded)
     if not live:
         return []  # shows after everyone folded: no order to keep
