@@ -119,6 +119,17 @@ class Hand:
         return {seat: self.left(seat) for seat in self.stacks}
 
 
+def dealt(stacks: dict[int, str], cards: dict[int, str], burn: str = "Jc") -> tuple[Table, Hand]:
+    """A table with pack K1 in use and its hand H1 of ``stacks``: the antes, the first rake, the burn and the first
+    deal of ``cards`` (``Hand.first_deal``) are logged."""
+    t = Table()
+    t.emit("shoe_start", shoe_id="K1")
+    h = t.hand("H1", stacks)
+    h.antes(burn=burn)
+    h.first_deal(cards)
+    return t, h
+
+
 def run(tmp_path: Path, rows: list[dict], profile: str = "macau", **params: str) -> tuple[list[tuple], dict]:
     """Audit ``rows``, which must all be accepted: (rule, severity, seq, message, expected, found) of every finding,
     and per rule (evaluated, not evaluated, reasons)."""

@@ -7,8 +7,9 @@ deals the open card to the holder of the next highest cards in the same order an
 
 5CS-10.9: the deal of each seat's third, fourth and fifth card (card n) starts with the player still in (not folded
 before it, nor his hand dead, art. 11 d)) whose open cards are the strongest for the betting round before it (round n -
-2, ``leaders.py``), and goes counterclockwise from him. One finding a deal, at its first card dealt out of that order; a
-player still in who gets no card, or a card to a player who folded, is left out (other rules': 5CS-10.8, 10.16)."""
+2, ``leaders.py``), and goes counterclockwise from him, to those players alone. One finding a deal, at its first card
+dealt out of that order or to a seated player out of the hand while two or more remain; a player still in who gets no
+card is left out (5CS-10.8's), and so is a deal when fewer than two remain (10.8's and 10.16's)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,13 @@ _known, _deals = per_hand("5CS-10.9", _later_deals)
 def _deal_starts(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
     for n, dealt, due in _deals(hand, ruleset):
         found = first_out_of_order(dealt, due)
-        if found is not None:
+        # a card to a seated player out of the hand, while two or more remain (fewer: 5CS-10.8's and 10.16's matter)
+        out = next((d for seat, d in dealt if seat in hand.seats and seat not in due), None) if len(due) > 1 else None
+        if out is not None and (found is None or out.src.seq < found[0].src.seq):
+            yield breach(out.src, f"card {n} dealt to seat {out.seat}, who is out of the hand (folded, or his hand "
+                                  f"dead, art. 11 d)) (art. 10 b), c) ii), iv): a card to each player remaining: seats "
+                                  f"{listed(due)})", f"seats {listed(due)}", f"seat {out.seat}")
+        elif found is not None:
             d, seat = found
             yield breach(d.src, f"card {n} dealt to seat {d.seat} before seat {seat} (art. 10 b), c) ii), iv): "
                                 f"counterclockwise from seat {due[0]}, the strongest open cards of round {n - 2} "
