@@ -29,16 +29,25 @@ from auditor.games.poker.conditions import (
 from auditor.games.poker.hand import Action
 
 # Hold'em's rules read the poker conditions from here, with hold'em's own below.
-__all__ = ["CORRECTED", "NO_SEAT", "all_in_logged", "all_of", "as_dealt", "bet_made", "betting", "betting_in",
-           "board_dealt", "dealt", "fold_made", "played_only", "previous_hand", "raise_made", "raked", "seated",
-           "short_bet", "short_blind", "short_call", "stacks_logged", "unless_not_logged", "unlogged_rake",
-           "voided_only"]
+__all__ = ["CORRECTED", "NO_BUTTON", "NO_SEAT", "all_in_logged", "all_of", "as_dealt", "bet_made", "betting",
+           "betting_in", "board_dealt", "button_logged", "dealt", "fold_made", "played_only", "previous_hand",
+           "raise_made", "raked", "seated", "short_bet", "short_blind", "short_call", "stacks_logged",
+           "unless_not_logged", "unlogged_rake", "voided_only"]
 
 
 def short_blind(hand: Hand, a: Action) -> bool:
     """A blind below the table's, lawful only as an all-in (arts. 4(3), 5)."""
     name = {"post_small_blind": "small_blind", "post_big_blind": "big_blind"}.get(a.kind)
     return name is not None and a.amount < hand.table.money(name, a.amount)
+
+
+NO_BUTTON = "button not logged"
+
+
+def button_logged(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Rules that place the players round the button (the blinds, who acts first from the flop on, the button's
+    move) need it: a ``hand_start`` without ``seat`` does not give it."""
+    return NO_BUTTON if hand.button is None else None
 
 
 CORRECTED = "dealing error corrected (art. 9(1)): the cards as dealt are not the hands played"

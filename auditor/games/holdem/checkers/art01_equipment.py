@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.conditions import as_dealt, previous_hand, seated, unless_not_logged
+from auditor.games.holdem.conditions import NO_BUTTON, as_dealt, button_logged, previous_hand, seated, unless_not_logged
 from auditor.games.holdem.hand import Hand
 from auditor.games.poker.deck import DECK_52, deck_breaches
 from auditor.games.poker.order import clockwise
@@ -40,7 +40,7 @@ def _first_button(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
 register(ReplayRule[Hand](id="THE-1.1", game="holdem", check=_deck, applies=as_dealt))
 def _button_moves_applies(hand: Hand, ruleset: Ruleset) -> str | None:
     return previous_hand(hand, ruleset) or seated(hand, ruleset) or (
-        "button not logged" if hand.button is None or hand.previous is None or hand.previous.button is None else None)
+        NO_BUTTON if hand.button is None or hand.previous is None or hand.previous.button is None else None)
 
 
 register(ReplayRule[Hand](id="THE-1.2", game="holdem", check=_button_moves, applies=_button_moves_applies))
@@ -48,4 +48,4 @@ register(ReplayRule[Hand](
     id="THE-1.3", game="holdem", check=_first_button,
     applies=lambda h, r: unless_not_logged("croupier_position")(h, r) or (
         NOT_APPLICABLE if h.hand_id != h.table.first_hand_id else
-        seated(h, r) or ("button not logged" if h.button is None else None))))
+        seated(h, r) or button_logged(h, r))))

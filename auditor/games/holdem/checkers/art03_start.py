@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
-from auditor.games.holdem.conditions import as_dealt, seated, unless_not_logged
+from auditor.games.holdem.conditions import as_dealt, button_logged, seated, unless_not_logged
 from auditor.games.holdem.hand import Hand
 from auditor.games.poker.order import clockwise
 
@@ -46,9 +46,10 @@ register(ReplayRule[Hand](id="THE-3.1", game="holdem", check=_cut, applies=_shuf
 def _first_card_applies(hand: Hand, ruleset: Ruleset) -> str | None:
     """A seat of a played hand that did not receive its two cards may have been dealt the first card, unlogged:
     that is THE-6.1's finding (a voided hand's deal may stop anywhere, art. 9(2))."""
-    why = unless_not_logged("deal_order")(hand, ruleset) or seated(hand, ruleset) or as_dealt(hand, ruleset)
-    if why or hand.button is None:
-        return why or "button not logged"
+    why = (unless_not_logged("deal_order")(hand, ruleset) or seated(hand, ruleset) or as_dealt(hand, ruleset)
+           or button_logged(hand, ruleset))
+    if why:
+        return why
     counts = {s: sum(d.seat == s for d in hand.deals) for s in hand.seats}
     return "hole cards missing (THE-6.1)" if hand.void is None and any(n != 2 for n in counts.values()) else None
 

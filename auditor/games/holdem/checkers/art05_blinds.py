@@ -10,7 +10,7 @@ from auditor.engine.registry import register
 from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.betting import blind_seats
-from auditor.games.holdem.conditions import all_in_logged, seated, short_blind
+from auditor.games.holdem.conditions import all_in_logged, all_of, button_logged, seated, short_blind
 from auditor.games.holdem.hand import Hand
 from auditor.games.poker.conditions import unless_not_logged, voided_before_the_deal
 
@@ -60,7 +60,7 @@ def _both_posted(hand: Hand, ruleset: Ruleset) -> str | None:
 
 
 register(ReplayRule[Hand](id="THE-5.1", game="holdem", check=_posters,
-                          applies=lambda h, r: seated(h, r) or ("button not logged" if h.button is None else None)))
+                          applies=all_of(seated, button_logged)))
 # A source that does not log the deal in its order (PHH writes the blinds first whatever happened) cannot show
 # whether the blinds came "before dealing".
 register(ReplayRule[Hand](id="THE-5.2", game="holdem", check=_before_deal, applies=unless_not_logged("deal_order")))

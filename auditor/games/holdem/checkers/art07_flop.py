@@ -16,6 +16,7 @@ from auditor.games.holdem.conditions import (
     as_dealt,
     betting_in,
     board_dealt,
+    button_logged,
     seated,
     short_call,
     unless_not_logged,
@@ -47,6 +48,6 @@ def _options(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
 register(ReplayRule[Hand](id="THE-7.1", game="holdem", check=lambda h, r: street_cards(h, "flop", 3, "art. 7(1)"),
                           applies=all_of(board_dealt("flop"), unless_not_logged("burns"), as_dealt)))
 register(ReplayRule[Hand](id="THE-7.2", game="holdem", check=out_of_turn(("flop",), "art. 7(2)"),
-                          applies=all_of(betting_in("flop"), seated)))
+                          applies=all_of(betting_in("flop"), seated, button_logged)))
 register(ReplayRule[Hand](id="THE-7.3", game="holdem", check=_options,
                           applies=all_of(betting_in("flop", "turn", "river"), seated, all_in_logged(short_call))))

@@ -10,7 +10,15 @@ from auditor.engine.registry import register
 from auditor.engine.replay_runner import NOT_APPLICABLE, Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.holdem.board import street_cards
-from auditor.games.holdem.conditions import all_of, as_dealt, betting_in, board_dealt, seated, unless_not_logged
+from auditor.games.holdem.conditions import (
+    all_of,
+    as_dealt,
+    betting_in,
+    board_dealt,
+    button_logged,
+    seated,
+    unless_not_logged,
+)
 from auditor.games.holdem.hand import Hand
 from auditor.games.holdem.turns import out_of_turn
 
@@ -81,6 +89,6 @@ register(ReplayRule[Hand](id="THE-8.1", game="holdem", check=_turn_and_river,
 register(ReplayRule[Hand](id="THE-8.2", game="holdem", check=_full_board,
                           applies=all_of(board_dealt("river", "extra"), as_dealt)))
 register(ReplayRule[Hand](id="THE-8.3", game="holdem", check=out_of_turn(("turn", "river"), "art. 8(2)"),
-                          applies=all_of(betting_in("turn", "river"), seated)))
+                          applies=all_of(betting_in("turn", "river"), seated, button_logged)))
 register(ReplayRule[Hand](id="THE-8.4", game="holdem", check=_reveal,
                           applies=all_of(_showdown, _recorded, seated)))
