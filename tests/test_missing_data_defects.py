@@ -4,7 +4,14 @@ something")."""
 
 from __future__ import annotations
 
-from test_holdem_robustness import checked_down, run
+import pytest
+from conftest import write_jsonl
+from test_holdem_robustness import CONFIG, checked_down, run
+from test_log_format_examples import _example
+
+from auditor.engine.audit import audit
+from auditor.engine.ruleset import load_rulesets
+from auditor.model.result import AuditResult
 
 NO_BUTTON = "button not logged"
 
@@ -22,3 +29,26 @@ def test_a_hand_without_its_button_is_not_judged_on_the_order_of_the_later_round
         assert (rules[rule].evaluated, rules[rule].not_evaluated_reasons) == (0, {NO_BUTTON: 1}), rule
     assert rules["THE-7.3"].evaluated == rules["THE-15.1"].evaluated == 1
 
+
+def audited(tmp_path, game: str, rows: list[dict]) -> AuditResult:
+    """One table of ``rows`` (a hold'em hand's events after its ``table_open``, or a stud table's whole day)."""
+    if game == "holdem":
+        rows = [{"event": "table_open", "config": {**CONFIG, "rake_rate": "0.05"}}, *rows]
+    log = write_jsonl(tmp_path / f"{game}.jsonl", [{**r, "table_id": "T1", "game": game, "seq": i}
+                                                   for i, r in enumerate(rows, start=1)])
+    result, con = audit([log], load_rulesets())
+    con.close()
+    return result
+
+
+@pytest.mark.parametrize("game", ["holdem", "stud"])
+def test_a_poker_card_dealt_to_no_seat_is_quarantined(tmp_path, game):
+    """A poker ``deal`` gives a player his card: without ``seat`` the log does not say whose it is. It was accepted,
+    and every card counted for one unknown player: hold'em reported the cards twice in the deck and players without
+    their two cards, stud opened a betting round at each card (checks after a bet, raises after a check)."""
+    rows = checked_down("h1", 1, 10, 1) if game == "holdem" else _example("Example records (five-card stud)")
+    dealt = [i for i, r in enumerate(rows) if r["event"] == "deal"]
+    rows = [{k: v for k, v in r.items() if not (i == dealt[1] and k == "seat")} for i, r in enumerate(rows)]
+    result = audited(tmp_path, game, rows)
+    assert [q.reason for q in result.quarantine] == [f"event deal: missing required field seat (for game {game})"]
+    assert result.findings == []

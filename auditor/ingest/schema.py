@@ -60,7 +60,8 @@ class EventType:
     required: tuple[str, ...]
     # ``x-required-when``: (field, selector, values): ``field`` is required when ``selector`` is one of ``values``
     required_when: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
-    # Per game: every field the event may carry (the envelope, ``x-every-event``, its required and optional fields).
+    # Per game: every field the event may carry (the envelope, ``x-every-event``, its required and optional fields;
+    # a field of ``x-required-when`` is one of its optional fields, required only when the selector says).
     uses: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
@@ -88,8 +89,7 @@ def _event_type(name: str, spec: dict, everywhere: tuple[str, ...]) -> EventType
                           for selector, values in when.items())
     optional = spec["optional"]
     uses = {
-        game: frozenset((*everywhere, *spec["required"], *(optional[game] if isinstance(optional, dict) else optional),
-                         *(f for f, _, _ in required_when)))
+        game: frozenset((*everywhere, *spec["required"], *(optional[game] if isinstance(optional, dict) else optional)))
         for game in spec["games"]
     }
     return EventType(name, tuple(spec["games"]), tuple(spec["required"]), required_when, uses)
