@@ -19,7 +19,9 @@ WITH t AS (
     list_transform(string_split(coalesce(config->>'not_logged', ''), ','), lambda x: trim(x)) AS not_logged,
     -- a table that logs no burn (no first rake) at all does not log them: missing data is not a breach
     table_id IN (SELECT table_id FROM stud_events WHERE event = 'burn') AS burns_logged,
-    table_id IN (SELECT table_id FROM stud_events WHERE event = 'rake' AND reason = 'first_rake') AS first_rakes_logged
+    table_id IN (SELECT table_id FROM stud_events WHERE event = 'rake' AND reason = 'first_rake') AS first_rakes_logged,
+    -- nor does one that logs no pack coming into use: when its packs changed is not known
+    table_id IN (SELECT table_id FROM stud_events WHERE event = 'shoe_start') AS packs_logged
   FROM stud_table_rows
 )
 SELECT *,
@@ -135,7 +137,7 @@ SELECT st.*, a.* EXCLUDE (hand_key, burn_seqs), coalesce(se.seats, 0) AS seats,
   coalesce(len(list_filter(a.burn_seqs, lambda s: s > d.first_deal_seq)), 0) AS burns_after, a.burn_seqs,
   coalesce(f.face_breaches, 0) AS face_breaches,
   coalesce(x.unplaced_exposures, 0) AS unplaced_exposures, t.ante, t.not_logged, t.burns_logged,
-  t.first_rakes_logged, t.buy_in_min, t.top_up_below,
+  t.first_rakes_logged, t.packs_logged, t.buy_in_min, t.top_up_below,
   -- Art. 6: the ante the whole hand posted, where every seated player posted once and all the same amount.
   CASE WHEN a.antes = se.seats AND a.ante_seats = se.seats AND a.ante_low = a.ante_high THEN a.ante_low END
     AS hand_ante,
@@ -265,7 +267,8 @@ WITH hand_packs AS (
     max(seq) FILTER (WHERE event = 'shoe_end') AS end_seq
   FROM stud_pack_events GROUP BY table_id, shoe_id
 ), spans AS (
-  SELECT p.*, least(p.first_seq, m.start_seq) AS from_seq, greatest(p.last_seq, m.end_seq) AS to_seq
+  SELECT p.*, least(p.first_seq, m.start_seq) AS from_seq, greatest(p.last_seq, m.end_seq) AS to_seq,
+    m.start_seq IS NOT NULL AS started
   FROM packs p LEFT JOIN marks m USING (table_id, shoe_id)
 )
 SELECT s.*,

@@ -53,10 +53,16 @@ def buy_in_unlogged(breach: str) -> tuple[str, str]:
 
 HANDS = hands()
 
+# A pack whose shoe_start is not logged may have dealt hands before the log: its count is not known, unless the log
+# alone already holds too many.
+NO_PACK_START = "shoe_start of the pack not logged: the hands it dealt before the log are not known"
+NO_PACKS_LOGGED = ("NOT packs_logged", said("no pack brought into use (shoe_start) is logged at this table"))
+
 PACKS = Scope("stud_packs", missing=f"""CASE
     WHEN tainted THEN '{INPUT_ERROR_PACK}'
     WHEN shoe_id IS NULL THEN 'hands that name no pack, dealt while none is in use'
     WHEN packless_hands THEN 'a hand of the table names no pack and starts while none is in use'
+    WHEN NOT started AND over_seq IS NULL THEN {said(NO_PACK_START)}
   END""")
 
 

@@ -8,7 +8,7 @@ dois jogadores, no máximo»: players, not cuts.)
 Not checkable from the log: the shuffle's quality, that a cut is made with one hand, the metal box."""
 
 from auditor.engine.registry import SqlRule, UnitBreach, register
-from auditor.games.stud.scopes import HANDS, PACKS, hands, judged, said, unless_not_logged
+from auditor.games.stud.scopes import NO_PACKS_LOGGED, PACKS, hands, judged, said, unless_not_logged
 
 # A pack is known by its id: every hand naming it (or dealt while it is in use) counts, wherever it lies.
 register(SqlRule(
@@ -75,11 +75,13 @@ register(SqlRule(
     ),
 ))
 
+_PACK_CHANGES = hands(NO_PACKS_LOGGED)
+
 # A pack comes into or goes out of use inside a hand (between its hand_start and hand_end), or an event of the hand
 # names another pack than its hand_start: one finding per hand, at the first such event (a pack changed once logs
 # its end and the new one's start: one breach).
 register(SqlRule(
-    id="5CS-2.5", game="stud", scope=HANDS,
+    id="5CS-2.5", game="stud", scope=_PACK_CHANGES,
     findings=f"""
     SELECT * EXCLUDE (hand_key) FROM (
     SELECT h.hand_key, p.table_id, p.shoe_id, h.hand_id, p.seq, p.file, p.line,
@@ -87,14 +89,14 @@ register(SqlRule(
              || ' use during hand ' || h.hand_id || '; art. 2: a new pack is used only at the end of a hand'
              AS message,
            'between hands' AS expected, 'inside hand ' || h.hand_id AS found
-    FROM stud_pack_events p ASOF JOIN {judged(HANDS)} h ON p.table_id = h.table_id AND p.seq > h.start_seq
+    FROM stud_pack_events p ASOF JOIN {judged(_PACK_CHANGES)} h ON p.table_id = h.table_id AND p.seq > h.start_seq
     WHERE p.seq < h.end_seq
     UNION ALL
     SELECT h.hand_key, e.table_id, h.shoe_id, e.hand_id, e.seq, e.file, e.line,
            e.event || ' of hand ' || e.hand_id || ' names pack ' || e.shoe_id || ', the hand is dealt from '
              || h.shoe_id || '; art. 2: a new pack is used only at the end of a hand' AS message,
            h.shoe_id AS expected, e.shoe_id AS found
-    FROM stud_events e JOIN {judged(HANDS)} h ON e.hand_key = h.hand_key
+    FROM stud_events e JOIN {judged(_PACK_CHANGES)} h ON e.hand_key = h.hand_key
     WHERE e.shoe_id <> h.shoe_id AND e.event NOT IN ('shoe_start', 'shoe_end')
     ) QUALIFY row_number() OVER (PARTITION BY hand_key ORDER BY seq) = 1
     """,
