@@ -52,3 +52,32 @@ def test_a_poker_card_dealt_to_no_seat_is_quarantined(tmp_path, game):
     result = audited(tmp_path, game, rows)
     assert [q.reason for q in result.quarantine] == [f"event deal: missing required field seat (for game {game})"]
     assert result.findings == []
+
+
+BET_UNLOGGED = "a bet settled in the coup is not logged (settlement of no logged bet)"
+
+
+@pytest.mark.parametrize(("dropped", "seated", "config", "rule"), [
+    # the card handler M101's own bet is not logged: W201's 200, the only seated bet logged, seemed the largest
+    ("M101", True, {}, "BAC-16.1"),
+    # W201's Player bet of 200 is not logged: the Banker's 1000 seemed 1000 apart from the Player's stakes
+    ("W201", False, {"max_difference": "500"}, "BAC-14.1"),
+])
+def test_a_coup_whose_settled_bet_is_not_logged_is_not_judged_on_its_stakes(tmp_path, dropped, seated, config, rule):
+    """A settlement without its bet says a bet was placed that the log does not give: the rules comparing the stakes
+    of the coup (the largest seated bet, art. 16; the Banker and Player difference, art. 14) cannot judge it. They
+    reported a breach that the unlogged bet may undo."""
+    rows = []
+    for r in _example("Example records (baccarat)"):
+        if r["event"] == "table_open":
+            r = {**r, "config": {**r["config"], **config}}
+        if r["event"] == "bet" and r["player"] == "W201":
+            r = {**r, "standing": not seated}
+        if not (r["event"] == "bet" and r["player"] == dropped):
+            rows.append(r)
+    log = write_jsonl(tmp_path / "b.jsonl", rows)
+    result, con = audit([log], load_rulesets())
+    con.close()
+    rules = {r.id: r for r in result.rules}
+    assert (result.quarantine, result.findings) == ([], [])
+    assert rules[rule].not_evaluated_reasons == {BET_UNLOGGED: 1}

@@ -220,7 +220,8 @@ SELECT *,
           END)
   END AS dealing_broken,
   false AS tainted,
-  false AS refunds_unlogged
+  false AS refunds_unlogged,
+  false AS bets_unlogged
 FROM finals;
 
 -- Coups that carry an input error: a quarantined record of the coup, or one lying inside its lines of a file.
@@ -395,4 +396,9 @@ UPDATE bac_coups SET refunds_unlogged = true FROM (
   HAVING bool_or(amount IS NOT NULL AND refunds_clean AND refunded IS NULL)
      AND NOT coalesce(bool_or((amount IS NOT NULL AND settles = 0) OR (settles > 0 AND NOT refunds_clean)
                               OR refunded <> amount), false)
+) v WHERE bac_coups.hand_key = v.hand_key;
+
+-- A coup with a settlement of no logged bet placed a bet the log does not give: its stakes are not known.
+UPDATE bac_coups SET bets_unlogged = true FROM (
+  SELECT DISTINCT hand_key FROM bac_settlements WHERE amount IS NULL
 ) v WHERE bac_coups.hand_key = v.hand_key;

@@ -12,6 +12,9 @@ UNKNOWN_CARD = "a dealt card is not logged"
 CORRECTED = "coup corrected (art. 10): its final hands are not derivable from the log"
 NO_BET = "settlement of no logged bet (docs/log-format.md: one settlement per bet)"
 NOT_SETTLED = "bet never settled in the log"
+# The rules comparing the stakes of a coup (its largest seated bet, its Banker and Player stakes): a settlement of no
+# logged bet says a bet was placed that the log does not give.
+BET_UNLOGGED = "a bet settled in the coup is not logged (settlement of no logged bet)"
 
 TABLES = Scope("bac_tables")
 

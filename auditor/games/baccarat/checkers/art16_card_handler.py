@@ -2,7 +2,7 @@
 handles the cards." """
 
 from auditor.engine.registry import Scope, SqlRule, register
-from auditor.games.baccarat.scopes import INPUT_ERROR_COUP
+from auditor.games.baccarat.scopes import BET_UNLOGGED, INPUT_ERROR_COUP
 
 # A player's stake is the sum of the bets the reading counts (ruleset parameter handler_stake): all his bets in the
 # coup ('total'), or only his Player and Banker bets ('main'). The stakes are summed only for the coups whose card
@@ -28,6 +28,7 @@ register(SqlRule(
     scope=Scope("bac_coups", "NOT demo AND (handled OR tainted OR NOT handlers_logged)",
                 f"""CASE WHEN tainted THEN '{INPUT_ERROR_COUP}'
                     WHEN NOT handled THEN 'no card handler logged at this table'
+                    WHEN bets_unlogged THEN '{BET_UNLOGGED}'
                     WHEN {_any_bet('u', 'b.standing IS NULL')} THEN 'a bettor status (seated or standing) not logged'
                     WHEN NOT {_any_bet('u', _counted('b.'))}
                       THEN CASE WHEN {_MAIN} THEN 'no seated Player or Banker bet' ELSE 'no seated bet' END
@@ -35,7 +36,7 @@ register(SqlRule(
     findings=f"""
     WITH handled AS (
       SELECT hand_key, shoe_id FROM bac_coups c
-      WHERE handled AND NOT demo AND NOT tainted AND NOT {_any_bet('c', 'b.standing IS NULL')}
+      WHERE handled AND NOT demo AND NOT tainted AND NOT bets_unlogged AND NOT {_any_bet('c', 'b.standing IS NULL')}
     ), stakes AS (
       SELECT hand_key, player, sum(amount) AS staked FROM bac_events e JOIN handled USING (hand_key)
       WHERE e.event = 'bet' AND {_counted('e.')} GROUP BY ALL
