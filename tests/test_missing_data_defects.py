@@ -4,6 +4,8 @@ something")."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import write_jsonl
 from test_holdem_robustness import CONFIG, checked_down, run
@@ -11,7 +13,9 @@ from test_log_format_examples import _example
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
+from auditor.games.stud.turns import NO_DEAL_SEAT
 from auditor.model.result import AuditResult
+from auditor.sim.stud.run import simulate_stud
 
 NO_BUTTON = "button not logged"
 
@@ -41,17 +45,32 @@ def audited(tmp_path, game: str, rows: list[dict]) -> AuditResult:
     return result
 
 
-@pytest.mark.parametrize("game", ["holdem", "stud"])
-def test_a_poker_card_dealt_to_no_seat_is_quarantined(tmp_path, game):
-    """A poker ``deal`` gives a player his card: without ``seat`` the log does not say whose it is. It was accepted,
-    and every card counted for one unknown player: hold'em reported the cards twice in the deck and players without
-    their two cards, stud opened a betting round at each card (checks after a bet, raises after a check)."""
-    rows = checked_down("h1", 1, 10, 1) if game == "holdem" else _example("Example records (five-card stud)")
+def test_a_holdem_card_dealt_to_no_seat_is_quarantined(tmp_path):
+    """A hold'em ``deal`` gives a player his hole card (the format's deal row names its seat): without ``seat`` the log
+    does not say whose it is. It was accepted, its card counted for nobody: the deck check then counted a card
+    dealt and shown twice, and the players' hole cards were short."""
+    rows = checked_down("h1", 1, 10, 1)
     dealt = [i for i, r in enumerate(rows) if r["event"] == "deal"]
     rows = [{k: v for k, v in r.items() if not (i == dealt[1] and k == "seat")} for i, r in enumerate(rows)]
-    result = audited(tmp_path, game, rows)
-    assert [q.reason for q in result.quarantine] == [f"event deal: missing required field seat (for game {game})"]
+    result = audited(tmp_path, "holdem", rows)
+    assert [q.reason for q in result.quarantine] == ["event deal: missing required field seat (for game holdem)"]
     assert result.findings == []
+
+
+def test_a_stud_card_dealt_to_no_seat_leaves_the_rounds_of_its_hand_not_evaluated(tmp_path):
+    """In stud a card whose seat is not logged is missing data (docs/stud-checks.md): whose card it is tells the rounds
+    apart, so the rules about what a player may do within a round (a raise after his check, a check after a bet, the
+    size of a raise) cannot judge the hand. They reported raises and checks across rounds that the replay had
+    merged."""
+    simulate_stud(tmp_path / "sim", seed=3, tables=1, hands=12)
+    (log,) = (tmp_path / "sim").glob("*.jsonl")
+    rows = [{k: v for k, v in json.loads(line).items() if k != "seat" or json.loads(line)["event"] != "deal"}
+            for line in log.read_text(encoding="utf-8").splitlines()]
+    result = audited(tmp_path, "stud", rows)
+    assert (result.quarantine, result.findings) == ([], [])
+    rules = {r.id: r for r in result.rules}
+    for rule in ("5CS-10.13", "5CS-10.14"):
+        assert rules[rule].evaluated == 0 and NO_DEAL_SEAT in rules[rule].not_evaluated_reasons, rule
 
 
 BET_UNLOGGED = "a bet settled in the coup is not logged (settlement of no logged bet)"

@@ -17,7 +17,7 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of, dealt, unless_not_logged
 from auditor.games.poker.hand import Card
 from auditor.games.stud.hand import ROUNDS, Hand, per_hand
-from auditor.games.stud.turns import seats_known
+from auditor.games.stud.turns import deals_seated, seats_known
 
 
 def numbered(hand: Hand) -> list[tuple[int, int, Card]]:
@@ -36,13 +36,9 @@ def numbered(hand: Hand) -> list[tuple[int, int, Card]]:
     return out
 
 
-def _deals_seated(hand: Hand, ruleset: Ruleset) -> str | None:
-    return "seat of a dealt card not logged" if any(d.seat is None for d in hand.deals) else None
-
-
 # Logged in an order that can be judged: the deal, and the seats round the croupier.
 DEALING, _ = per_hand("dealing", all_of(seats_known, dealt, unless_not_logged("croupier_position"),
-                                         unless_not_logged("deal_order"), _deals_seated))
+                                         unless_not_logged("deal_order"), deals_seated))
 
 
 _LATER_ROUNDS = frozenset(ROUNDS[1:])

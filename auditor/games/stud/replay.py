@@ -21,6 +21,7 @@ from auditor.games.poker.replay import replay_hands
 from auditor.games.stud.betting import StudPolicy
 from auditor.games.stud.hand import EXTRA, ROUNDS, Hand
 from auditor.games.stud.leaders import Strength, strength
+from auditor.games.stud.turns import NO_DEAL_SEAT
 
 # The columns the replay reads after the envelope, in the order ``_HandReplay.feed`` unpacks them.
 COLUMNS = ("shoe_id", "card", "face", "seat", "player", "amount", "action", "all_in", "pot", "method", "reason")
@@ -98,6 +99,8 @@ class _HandReplay(HandFeed[Hand]):
             self.act(src, seat, kind, amount, all_in, reason)
             self.hand.turns.append(turn)
         elif event == "deal":
+            if seat is None:
+                self._order_unknown(NO_DEAL_SEAT)
             n = self.cards[seat] = self.cards.get(seat, 0) + 1
             street = _DEALT_FOR[n - 1] if n <= 5 else EXTRA
             if street != EXTRA and not self.finished:

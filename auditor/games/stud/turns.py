@@ -117,6 +117,15 @@ def ranked(hand: Hand, ruleset: Ruleset) -> str | None:
     return None
 
 
+NO_DEAL_SEAT = "seat of a dealt card not logged"
+
+
+def deals_seated(hand: Hand, ruleset: Ruleset) -> str | None:
+    """Whose card each deal is tells the rounds apart (a seat's second card opens round 1, its third round 2 …): the
+    rules of the deal, and of what a player may do within a round, need every card's seat."""
+    return NO_DEAL_SEAT if any(d.seat is None for d in hand.deals) else None
+
+
 def seats_known(hand: Hand, ruleset: Ruleset) -> str | None:
     """The order of play runs round the players of the hand: not evaluated when fewer than two are seated, or when
     the seats in play are not those dealt in (a seat change, an action from an empty seat, a dead hand under art.

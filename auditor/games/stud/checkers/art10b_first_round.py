@@ -18,7 +18,7 @@ from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_in_logged, all_of, bet_made, raise_made, seated, short_bet, short_call
 from auditor.games.stud.deal_order import later_cards
 from auditor.games.stud.hand import ROUNDS, Hand
-from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, out_of_turn
+from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, deals_seated, out_of_turn
 
 
 def _no_check(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
@@ -80,6 +80,6 @@ register(ReplayRule[Hand](id="5CS-10.6", game="stud", check=lambda h, r: [
     *_after_a_bet(h, r), *closed_early("5CS-10.6")(h, r)],
     applies=all_of(bet_made, IN_TURN, all_in_logged(short_call))))
 register(ReplayRule[Hand](id="5CS-10.7", game="stud", check=_raise_size,
-                          applies=all_of(raise_made, seated, all_in_logged(short_bet))))
+                          applies=all_of(raise_made, seated, deals_seated, all_in_logged(short_bet))))
 register(ReplayRule[Hand](id="5CS-10.8", game="stud", check=lambda h, r: [
     *closed_early("5CS-10.8")(h, r), *_card_to_one_player(h, r)], applies=all_of(later_cards, IN_TURN)))

@@ -18,7 +18,7 @@ from auditor.engine.replay_runner import Breach, ReplayRule, breach
 from auditor.engine.ruleset import Ruleset
 from auditor.games.poker.conditions import all_of, bet_made, betting_in, seated
 from auditor.games.stud.hand import ROUNDS, Hand
-from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, out_of_turn
+from auditor.games.stud.turns import IN_TURN, betting_actions, closed_early, deals_seated, out_of_turn
 
 
 def _raise_after_check(hand: Hand, ruleset: Ruleset) -> Iterator[Breach]:
@@ -52,8 +52,9 @@ register(ReplayRule[Hand](id="5CS-10.10", game="stud", check=out_of_turn("5CS-10
 register(ReplayRule[Hand](id="5CS-10.11", game="stud", check=out_of_turn("5CS-10.11"),
                           applies=all_of(betting_in(ROUNDS[2]), IN_TURN)))
 register(ReplayRule[Hand](id="5CS-10.13", game="stud", check=_raise_after_check,
-                          applies=all_of(betting_in(ROUNDS[1]), seated)))
-register(ReplayRule[Hand](id="5CS-10.14", game="stud", check=_check_after_bet, applies=all_of(bet_made, seated)))
+                          applies=all_of(betting_in(ROUNDS[1]), seated, deals_seated)))
+register(ReplayRule[Hand](id="5CS-10.14", game="stud", check=_check_after_bet,
+                          applies=all_of(bet_made, seated, deals_seated)))
 register(ReplayRule[Hand](id="5CS-10.15", game="stud", check=lambda h, r: [
     *out_of_turn("5CS-10.15")(h, r), *_before_a_bet(h, r), *closed_early("5CS-10.15")(h, r)],
     applies=all_of(betting_in(ROUNDS[1]), IN_TURN)))
