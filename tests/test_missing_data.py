@@ -53,7 +53,7 @@ def drop_rakes(reason: str | None) -> Callable[[Rows], Rows]:
 
 
 NO_BUTTON = "button not logged"
-NO_SHOE_START = "shoe_start not logged: the opening of the shoe and the cards it dealt before the log are not known"
+NO_SHOE_START = "shoe_start not logged: the opening of the shoe and the cards out of it before are not known"
 RAKE_UNLOGGED = "no rake logged for the hand (a hand raked nothing logs a rake of 0)"
 HOUSE_RAKE_UNLOGGED = "no house rake logged for the hand (a hand raked nothing logs a rake of 0)"
 UNSEEN = "a dealt card is not logged"
@@ -82,7 +82,7 @@ VARIANTS: dict[str, dict[str, tuple[Callable[[Rows], Rows], dict[str, str]]]] = 
             "BAC-9.2", "BAC-9.3", "BAC-9.4", "BAC-9.5", "BAC-10.1", "BAC-11.1", "BAC-12.1", "BAC-13.2", "BAC-13.3",
             "BAC-17.1", "BAC-17.2", "BAC-17.3", "BAC-17.4", "BAC-17.5", "BAC-18.1", "BAC-18.2")}),
         "shoe_start": (drop_events("shoe_start"), {r: NO_SHOE_START for r in (
-            "BAC-1.2", "BAC-2.1", "BAC-2.2", "BAC-2.3", "BAC-3.1", "BAC-3.2")}),
+            "BAC-1.2", "BAC-2.1", "BAC-2.2", "BAC-2.3", "BAC-3.2")}),  # BAC-3.1: its cut card is logged coming out
         "max_difference": (configured("max_difference"),
                            {"BAC-14.1": "the table declares no Banker/Player difference limit"}),
     },

@@ -62,7 +62,8 @@ register(SqlRule(
           WHEN 'none' THEN 0
         END AS want
       FROM bac_shoes s
-      WHERE NOT tainted AND NOT auto_shuffler AND (first_coup_seq IS NOT NULL OR (burns > 0 AND end_seq IS NOT NULL))
+      WHERE started AND NOT tainted AND NOT auto_shuffler
+        AND (first_coup_seq IS NOT NULL OR (burns > 0 AND end_seq IS NOT NULL))
         AND NOT (burn_method = 'face_value' AND first_burn IS NULL)
         AND (burn_method = 'none' OR burns_logged)
     )
