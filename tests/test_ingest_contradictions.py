@@ -157,6 +157,21 @@ def test_a_shoe_started_while_another_is_in_use(tmp_path, game):
         (late_end, f"shoe_end of shoe S1 {in_use}")])
 
 
+
+def test_a_refused_shoe_start_puts_no_shoe_in_use(tmp_path):
+    """A shoe_start refused as a duplicate of the seq before it (S3 at S2's seq) starts no shoe: U2 of S2 is dealt
+    while S2 is in use, and only the duplicate is refused, whichever of the two records the day reads first."""
+    log = Log("baccarat")
+    log.emit("shoe_start", shoe_id="S1")
+    log.hand("U1")
+    log.emit("shoe_end", shoe_id="S1")
+    second = log.emit("shoe_start", shoe_id="S2")
+    duplicate = log.emit("shoe_start", shoe_id="S3", seq=log.rows[second - 1]["seq"])
+    log.hand("U2", "S2")
+    log.emit("shoe_end", shoe_id="S2")
+    assert log.quarantine(tmp_path) == [
+        (duplicate, f"duplicate seq {log.rows[second - 1]['seq']} at table T1 (first at t.jsonl:{second})")]
+
 def test_a_shoe_event_before_its_start(tmp_path):
     log = Log("baccarat")
     shuffle = log.emit("shuffle", shoe_id="S1", method="manual")

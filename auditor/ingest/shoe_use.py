@@ -20,46 +20,48 @@ from auditor.games.catalog import ONE_SHOE
 _ONE_SHOE = f"game IN ({', '.join(repr(g) for g in ONE_SHOE)})"
 
 
-def shoe_use_sql(records: str, files: str, in_start: str) -> str:
-    """CTEs ending in ``shoe_use (rid, shoe_problem)``: for every accepted record of ``records`` (columns ``rid``,
-    ``fid``, ``line``, ``table_id``, ``game``, ``seq``, ``event``, ``hand_id``, ``shoe_id``, ``problem``) naming a
-    shoe, the reason it is refused, or NULL. ``in_start``: SQL true for the event that starts a coup or hand."""
-    return f"""shoe_starts AS (
+def shoe_use_sql(records: str, files: str, in_start: str, result: str) -> str:
+    """CTEs ending in ``result``: the records of ``records`` (columns ``rid``, ``fid``, ``line``, ``table_id``,
+    ``game``, ``seq``, ``event``, ``hand_id``, ``shoe_id``, ``problem``), each accepted one naming a shoe with the
+    reason it is refused as its ``problem``, if any. ``in_start``: SQL true for the event that starts a coup or
+    hand. The shoe in use at a record is found by one window over the table's records in ``seq`` order."""
+    return f"""in_use AS (
+  -- the shoe last started at each record (accepted records have distinct seqs)
+  SELECT *, last_value(CASE WHEN problem IS NULL AND event = 'shoe_start' THEN shoe_id END IGNORE NULLS) OVER (
+      PARTITION BY table_id ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS current_shoe
+  FROM {records}
+), shoe_starts AS (
   SELECT r.table_id, r.shoe_id, r.seq AS start_seq, f.file || ':' || r.line AS start_at
   FROM {records} r JOIN {files} f USING (fid) WHERE r.problem IS NULL AND r.event = 'shoe_start'
 ), shoe_ends AS (
   SELECT r.table_id, r.shoe_id, r.seq AS end_seq, f.file || ':' || r.line AS end_at
   FROM {records} r JOIN {files} f USING (fid) WHERE r.problem IS NULL AND r.event = 'shoe_end'
 ), unit_starts AS (
-  SELECT table_id, hand_id, min(seq) AS unit_seq FROM {records}
+  -- the start of each coup or hand, and the shoe last started there
+  SELECT table_id, hand_id, min(seq) AS unit_seq, arg_min_null(current_shoe, seq) AS unit_shoe FROM in_use
   WHERE problem IS NULL AND hand_id IS NOT NULL AND {in_start} GROUP BY ALL
-), named AS (
-  -- the records naming a shoe (its own start aside), each with the shoe's start (NULL: never started) and end
-  SELECT r.rid, r.table_id, r.game, r.seq, r.event, r.shoe_id, s.start_seq, s.start_at, e.end_seq, e.end_at,
-    u.unit_seq
-  FROM {records} r LEFT JOIN shoe_starts s USING (table_id, shoe_id) LEFT JOIN shoe_ends e USING (table_id, shoe_id)
-  LEFT JOIN unit_starts u USING (table_id, hand_id)
-  WHERE r.problem IS NULL AND r.event <> 'shoe_start' AND r.shoe_id IS NOT NULL
-    AND (s.start_seq IS NOT NULL OR {_ONE_SHOE})
-), current AS (
-  -- the shoe last started at the record (and its end), and at the start of its coup or hand (ASOF joins on seq)
-  SELECT n.*, c.shoe_id AS current_shoe, c.start_at AS current_at, ce.end_seq AS current_end, cu.shoe_id AS unit_shoe
-  FROM named n ASOF LEFT JOIN shoe_starts c ON n.table_id = c.table_id AND n.seq > c.start_seq
-  LEFT JOIN shoe_ends ce ON ce.table_id = c.table_id AND ce.shoe_id = c.shoe_id
-  ASOF LEFT JOIN shoe_starts cu ON n.table_id = cu.table_id AND n.unit_seq > cu.start_seq
-), shoe_use AS (
-  SELECT rid, CASE
-    WHEN start_seq IS NULL AND coalesce(current_end > seq, current_shoe IS NOT NULL)
-      THEN event || ' of shoe ' || shoe_id || ', which table ' || table_id || ' never started, while shoe '
-           || current_shoe || ' is in use (started at ' || current_at || ')'
-    WHEN start_seq IS NULL THEN NULL
-    WHEN unit_seq > start_seq AND unit_seq < coalesce(end_seq, unit_seq + 1)
-      AND (unit_shoe = shoe_id OR NOT {_ONE_SHOE}) THEN NULL
-    WHEN seq < start_seq THEN event || ' of shoe ' || shoe_id || ' before its shoe_start (at ' || start_at || ')'
-    WHEN seq > end_seq THEN event || ' of shoe ' || shoe_id || ' after its shoe_end (at ' || end_at || ')'
-    WHEN current_shoe <> shoe_id AND {_ONE_SHOE}
-      THEN event || ' of shoe ' || shoe_id || ' while shoe ' || current_shoe || ' is in use (started at '
-           || current_at || ')'
-  END AS shoe_problem
-  FROM current
+), {result} AS (
+  -- each record naming a shoe (its own start aside) with the shoe's start (NULL: never started) and end
+  SELECT n.* EXCLUDE (current_shoe) REPLACE (coalesce(n.problem, CASE
+    WHEN n.event = 'shoe_start' OR n.shoe_id IS NULL OR (s.start_seq IS NULL AND NOT {_ONE_SHOE}) THEN NULL
+    WHEN s.start_seq IS NULL AND coalesce(ce.end_seq > n.seq, n.current_shoe IS NOT NULL)
+      THEN n.event || ' of shoe ' || n.shoe_id || ', which table ' || n.table_id || ' never started, while shoe '
+           || n.current_shoe || ' is in use (started at ' || c.start_at || ')'
+    WHEN s.start_seq IS NULL THEN NULL
+    WHEN u.unit_seq > s.start_seq AND u.unit_seq < coalesce(e.end_seq, u.unit_seq + 1)
+      AND (u.unit_shoe = n.shoe_id OR NOT {_ONE_SHOE}) THEN NULL
+    WHEN n.seq < s.start_seq
+      THEN n.event || ' of shoe ' || n.shoe_id || ' before its shoe_start (at ' || s.start_at || ')'
+    WHEN n.seq > e.end_seq
+      THEN n.event || ' of shoe ' || n.shoe_id || ' after its shoe_end (at ' || e.end_at || ')'
+    WHEN n.current_shoe <> n.shoe_id AND {_ONE_SHOE}
+      THEN n.event || ' of shoe ' || n.shoe_id || ' while shoe ' || n.current_shoe || ' is in use (started at '
+           || c.start_at || ')'
+  END) AS problem)
+  FROM in_use n
+  LEFT JOIN shoe_starts s ON n.problem IS NULL AND s.table_id = n.table_id AND s.shoe_id = n.shoe_id
+  LEFT JOIN shoe_ends e ON n.problem IS NULL AND e.table_id = n.table_id AND e.shoe_id = n.shoe_id
+  LEFT JOIN unit_starts u ON n.problem IS NULL AND u.table_id = n.table_id AND u.hand_id = n.hand_id
+  LEFT JOIN shoe_starts c ON n.problem IS NULL AND c.table_id = n.table_id AND c.shoe_id = n.current_shoe
+  LEFT JOIN shoe_ends ce ON n.problem IS NULL AND ce.table_id = n.table_id AND ce.shoe_id = n.current_shoe
 )"""

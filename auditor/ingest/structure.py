@@ -103,9 +103,7 @@ WITH twice AS (
   LEFT JOIN {files} first_f ON first_f.fid = d.first_fid LEFT JOIN {files} open_f ON open_f.fid = opens.open_fid
   LEFT JOIN {files} once_f ON once_f.fid = once.once_fid
   LEFT JOIN seated USING (rid) LEFT JOIN {files} seated_f ON seated_f.fid = seated.seated_fid
-), {shoe_use_sql('r1', files, _IN_START)}, r2 AS (
-  SELECT r1.* REPLACE (coalesce(r1.problem, u.shoe_problem) AS problem) FROM r1 LEFT JOIN shoe_use u USING (rid)
-), g AS (
+), {shoe_use_sql('r1', files, _IN_START, 'r2')}, g AS (
   SELECT table_id, hand_id,
          count(*) FILTER ({_IN_START}) AS n_start,
          min(seq) FILTER ({_IN_START}) AS start_seq,
