@@ -15,7 +15,7 @@ from auditor.cli.app import app
 from auditor.cli.audit import _signing_passphrase
 from auditor.cli.common import load_rulesets_or_exit
 from auditor.cli.progress import QUIET_HELP, STARTED, progress_display
-from auditor.cli.run_facts import now, run_facts
+from auditor.cli.run_facts import now, run_facts, say_skipped
 from auditor.ingest.discover import InputError
 from auditor.model.outcome import ExitCode
 
@@ -25,10 +25,11 @@ if TYPE_CHECKING:
 NIGHTLY_EXIT_CODES = (
     "Exit codes (the most serious of the gaming days reported by this run): 0 no violation found; 1 violations "
     "found; 4 incomplete (a file without accepted record, quarantined records, a game without checkers...); 2 input "
-    "error: an inbox file holding another content under a name already taken in (it is not taken in), an inbox, "
+    "error: an inbox file holding another content under a name already taken in, or a rotated, backup or "
+    "compressed copy of a log (either is refused, every night, the other files taken in), an inbox, "
     "catalog or file that cannot be read, a --dask scheduler out of reach, another nightly run on the catalog, or "
     "out of memory; 3 the auditor itself failed (a bug): run it again after the fix, the catalog is as the last "
-    "complete run left it. A run that finds nothing new changes nothing and exits 0."
+    "complete run left it. A run that finds nothing new changes nothing (but the files named as no log) and exits 0."
 )
 
 
@@ -50,7 +51,8 @@ def nightly(
                                  "and reports/<DAY>/, the report folder of each gaming day."),
     inbox: Path = typer.Option(..., "--inbox", help="Folder of log files to take in (searched recursively). A "
                                "file in a top-level folder named YYYY-MM-DD belongs to that gaming day; any other "
-                               "to --date. Files already taken in (by content) are skipped."),
+                               "to --date. Files already taken in (by content) are skipped; a file that is no log "
+                               "is named (standard error) the first night it is found, and in its day's report."),
     day: str = typer.Option(None, "--date", callback=_gaming_day, show_default="yesterday",  # None: yesterday
                             help="The gaming day of this run (YYYY-MM-DD): of inbox files outside a dated "
                                  "folder, and the run's name (DAY.N)."),
@@ -119,6 +121,8 @@ def _tell(outcome: NightOutcome, catalog: Path) -> None:
         typer.echo(f"note: {note}", err=True)
     for conflict in outcome.conflicts:
         typer.echo(f"refused: {conflict}", err=True)
+    say_skipped([{"file": s.inbox_name, "why": s.why} for s in outcome.skipped],
+                "all in the catalog (table not_read)")
     if outcome.run:
         typer.echo(f"run {outcome.run}: {len(outcome.taken)} new file(s) taken in, {outcome.seen} already in the "
                    "catalog")

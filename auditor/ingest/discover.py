@@ -28,10 +28,12 @@ _COPY = re.compile(r"\.([0-9]+|old|bak|backup|orig|prev|save|sav|tmp|part|swp)$"
 @dataclass(frozen=True)
 class Found:
     """The logs an audit reads, and the files found in its folders that it does not read: ``(name, why)``, each
-    named as a log is (below the audited folder), in name order."""
+    named as a log is (below the audited folder), in name order; ``refused``: the copies of a log, which only
+    ``find_logs(..., refuse=True)`` returns instead of stopping."""
 
     files: list[LogFile]
     skipped: list[tuple[str, str]]
+    refused: list[tuple[str, str]]
 
 
 class InputError(Exception):
@@ -43,16 +45,19 @@ def discover(paths: Iterable[Path]) -> list[LogFile]:
     return find_logs(paths).files
 
 
-def find_logs(paths: Iterable[Path]) -> Found:
+def find_logs(paths: Iterable[Path], *, refuse: bool = False) -> Found:
     """Log files named by ``paths`` (files, or folders searched recursively, linked folders included), each with
     its audit name (``audit_names.py``), in name order, and the other files found in those folders. A log that
-    cannot be read stops the audit here, naming it: it is never left out silently."""
+    cannot be read stops the audit here, naming it: it is never left out silently. With ``refuse`` (the nightly
+    inbox), a copy of a log found in a folder is returned in ``Found.refused`` instead, and finding no log at all
+    is no error."""
     paths = list(paths)
     found: list[Path] = []
     others: list[tuple[Path, str]] = []
+    copies: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found += _logs_in(path, others)
+            found += _logs_in(path, others, copies)
         elif path.is_file():
             _check_not_a_copy(path)
             if path.suffix.lower() not in LOG_SUFFIXES:
@@ -70,25 +75,39 @@ def find_logs(paths: Iterable[Path]) -> Found:
         raise InputError(str(exc)) from exc
     except OSError as exc:  # gone since it was listed
         raise InputError(f"{exc.filename}: cannot be read ({exc.strerror})") from exc
-    if not files:
+    folder = audited_folder(paths)
+    refused = _named([(path, COPY_REFUSED) for path in copies], folder)
+    if refused and not refuse:
+        raise InputError(f"{min(copies, key=lambda p: name_order(audit_name(p, folder)))}: {COPY_REFUSED}")
+    if not files and not refuse:
         raise InputError("no log files found in " + ", ".join(str(p) for p in paths))
     for file in files:
         _check_readable(file.path)
-    folder = audited_folder(paths)
-    skipped = sorted({(audit_name(path, folder), why) for path, why in others}, key=lambda s: name_order(s[0]))
-    return Found(files, skipped)
+    return Found(files, _named(others, folder), refused)
 
 
-def _check_not_a_copy(path: Path) -> None:
+def _named(paths: list[tuple[Path, str]], folder: Path) -> list[tuple[str, str]]:
+    """``(path, why)`` as ``(name, why)``, each path named as a log is, in name order."""
+    return sorted({(audit_name(path, folder), why) for path, why in paths}, key=lambda s: name_order(s[0]))
+
+
+COPY_REFUSED = (f"a rotated, backup or compressed copy of a log, which the auditor does not read: its records may "
+                f"belong to the day. Decompress it, or rename it to a log's name ({', '.join(sorted(LOG_SUFFIXES))}),"
+                f" or move it out of the folder audited")
+
+
+def _is_a_copy(path: Path) -> bool:
     """A compressed, rotated or backup copy of a log (``T01.jsonl.gz``, ``T01.jsonl.1``, ``T01.csv.bak``,
-    ``T01.jsonl~``) is an input error: its records cannot be read, nor left out unsaid."""
+    ``T01.jsonl~``): its records cannot be read, nor left out unsaid."""
     name = path.name.lower()
     stem, dot, last = name.rpartition(".")
     copied = (f".{last}" in COMPRESSED or _COPY.search(name)) and Path(stem).suffix in LOG_SUFFIXES if dot else False
-    if copied or (name.endswith("~") and Path(name[:-1]).suffix in LOG_SUFFIXES):
-        raise InputError(f"{path}: a rotated, backup or compressed copy of a log, which the auditor does not read: "
-                         f"its records may belong to the day. Decompress it, or rename it to a log's name "
-                         f"({', '.join(sorted(LOG_SUFFIXES))}), or move it out of the folder audited")
+    return bool(copied or (name.endswith("~") and Path(name[:-1]).suffix in LOG_SUFFIXES))
+
+
+def _check_not_a_copy(path: Path) -> None:
+    if _is_a_copy(path):
+        raise InputError(f"{path}: {COPY_REFUSED}")
 
 
 def _walk(folder: Path) -> Iterator[tuple[str, list[str]]]:
@@ -107,15 +126,16 @@ def _walk(folder: Path) -> Iterator[tuple[str, list[str]]]:
         yield root, names
 
 
-def _logs_in(folder: Path, others: list[tuple[Path, str]]) -> list[Path]:
-    """The log files under ``folder``; the other files go to ``others`` with why they are not read. A log name
-    that is no regular file (a broken link, a pipe) is an input error."""
+def _logs_in(folder: Path, others: list[tuple[Path, str]], copies: list[Path]) -> list[Path]:
+    """The log files under ``folder``; the copies of a log go to ``copies``, the other files to ``others`` with why
+    they are not read. A log name that is no regular file (a broken link, a pipe) is an input error."""
     found: list[Path] = []
     for root, names in _walk(folder):
         for name in names:
             path = Path(root) / name
-            _check_not_a_copy(path)
-            if path.suffix.lower() not in LOG_SUFFIXES:
+            if _is_a_copy(path):
+                copies.append(path)
+            elif path.suffix.lower() not in LOG_SUFFIXES:
                 others.append((path, "not a log (the audit reads " + ", ".join(sorted(LOG_SUFFIXES)) + ")"))
             elif name == LABELS and _answer_key(path, names):
                 others.append((path, "the simulator's answer key beside its logs (labels of planted violations), "

@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS coverage (day DATE, rule VARCHAR, table_id VARCHAR, m
 CREATE TABLE IF NOT EXISTS findings (
   day DATE, {_FINDING_COLUMNS}, key VARCHAR, occurrence BIGINT, found_run VARCHAR, stopped_run VARCHAR);
 CREATE TABLE IF NOT EXISTS pending_reports (day DATE, run VARCHAR);
+CREATE TABLE IF NOT EXISTS not_read (inbox_name VARCHAR, day DATE, name VARCHAR, why VARCHAR);
 """
 
 

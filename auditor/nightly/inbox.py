@@ -2,7 +2,9 @@
 
 A file's gaming day is the top-level folder it lies in when that folder is named as a date (``2024-05-01/T01.jsonl``);
 a file outside such a folder belongs to the run's ``--date``. Its name in the outputs is its path below that day
-folder, as ``auditor audit INBOX/2024-05-01/`` names it, so that a day's report can be reproduced from its folder."""
+folder, as ``auditor audit INBOX/2024-05-01/`` names it, so that a day's report can be reproduced from its folder.
+The files the run does not read are placed and named the same way: a file that is no log (``Inbox.skipped``), and
+a rotated, backup or compressed copy of a log (``Inbox.refused``)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from auditor.ingest.discover import InputError, discover
+from auditor.ingest.discover import InputError, find_logs
 
 _BLOCK = 1 << 20
 
@@ -32,6 +34,23 @@ class InboxFile:
         return self.path.suffix.lower()
 
 
+@dataclass(frozen=True)
+class NotRead:
+    """An inbox file the run does not read, and why."""
+
+    inbox_name: str
+    day: str
+    name: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Inbox:
+    files: list[InboxFile]  # the logs
+    skipped: list[NotRead]  # files that are no log: named once (the catalog remembers them)
+    refused: list[NotRead]  # copies of a log: refused every night they lie there
+
+
 def gaming_day(folder: str) -> str | None:
     """``folder`` when it names a date written YYYY-MM-DD, else None."""
     try:
@@ -40,25 +59,26 @@ def gaming_day(folder: str) -> str | None:
         return None
 
 
-def scan(inbox: Path, default_day: str) -> list[InboxFile]:
-    """The log files in ``inbox`` (searched as ``auditor audit`` searches a folder), in name order. Raises
+def scan(inbox: Path, default_day: str) -> Inbox:
+    """The files in ``inbox`` (searched as ``auditor audit`` searches a folder), in name order. Raises
     ``InputError`` for an inbox or a log that cannot be read."""
     if not inbox.is_dir():
         raise InputError(f"--inbox {inbox}: no such folder")
-    try:
-        files = discover([inbox])
-    except InputError as exc:
-        if str(exc).startswith("no log files found"):
-            return []
-        raise
-    found = []
-    for file in files:
-        first, _, rest = file.name.partition("/")
-        day = gaming_day(first) if rest else None
+    found = find_logs([inbox], refuse=True)
+    files = []
+    for file in found.files:
+        day, name = _place(file.name, default_day)
         stat = file.path.stat()
-        found.append(InboxFile(file.name, file.path, day or default_day, rest if day else file.name,
-                               stat.st_size, stat.st_mtime_ns))
-    return found
+        files.append(InboxFile(file.name, file.path, day, name, stat.st_size, stat.st_mtime_ns))
+    return Inbox(files, [NotRead(n, *_place(n, default_day), why) for n, why in found.skipped],
+                 [NotRead(n, *_place(n, default_day), why) for n, why in found.refused])
+
+
+def _place(inbox_name: str, default_day: str) -> tuple[str, str]:
+    """The gaming day of an inbox file and its name in that day's outputs."""
+    first, _, rest = inbox_name.partition("/")
+    day = gaming_day(first) if rest else None
+    return (day, rest) if day else (default_day, inbox_name)
 
 
 def sha256(path: Path) -> str:

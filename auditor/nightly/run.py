@@ -3,16 +3,18 @@ findings, and write the report of every gaming day that changed.
 
 Stages, each safe to stop at (``kill -9``, a power cut):
 1. lock the catalog; remove the data files a stopped run left and no table names;
-2. find the new inbox files (by content), copy them into ``logs/``;
+2. find the new inbox files (by content), copy them into ``logs/``; the files it does not read are named
+   (``not_read.py``): a copy of a log refused, a file that is no log the first night it is found;
 3. per gaming day, store the new files, a few at a time, with every earlier file of the day that shares a table
    with them (``store_day.py``, ``store.py``): one Parquet file per partition, one per file's quarantine, all
    under new names;
 4. audit those partitions (``partition.py``, ``executors.py``);
 5. one catalog transaction (``commit.py``): the run, the files, the partitions, the findings history, the days
    whose report is due;
-6. write each due report (``day_report.py``), then mark it written.
+6. write each due report (``day_report.py``), then mark it written;
+7. remember the files named as no log (a run stopped before names them again).
 Until stage 5 commits, the catalog is as it was: the next run does it all again, with the same outcome. After it,
-the next run writes the reports still due. A run that finds nothing new changes nothing."""
+the next run writes the reports still due. A run that finds nothing new changes nothing (but what step 7 records)."""
 
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ from auditor.nightly.catalog import LOCK_NAME, Catalog
 from auditor.nightly.commit import NewFile, as_date, commit_run
 from auditor.nightly.day_report import day_result, write_day_report
 from auditor.nightly.executors import run_tasks
-from auditor.nightly.inbox import InboxFile, keep_copy, scan, sha256
+from auditor.nightly.inbox import InboxFile, NotRead, keep_copy, scan, sha256
+from auditor.nightly.not_read import day_not_read, first_found, remember
 from auditor.nightly.plan import plan_tasks
 from auditor.nightly.store import GroupFile
 from auditor.nightly.store_day import store_day
@@ -57,7 +60,8 @@ class NightOutcome:
     run: str | None = None  # None: nothing new, the catalog was not changed
     taken: list[str] = field(default_factory=list)  # inbox names taken in
     seen: int = 0  # inbox files taken in by an earlier run (by content)
-    conflicts: list[str] = field(default_factory=list)  # files refused: another content under a name seen
+    conflicts: list[str] = field(default_factory=list)  # files refused: another content under a name seen, a copy
+    skipped: list[NotRead] = field(default_factory=list)  # files that are no log, found for the first time
     notes: list[str] = field(default_factory=list)
     reports: dict[str, AuditResult] = field(default_factory=dict)  # day -> the result its report was written from
 
@@ -80,7 +84,10 @@ def run_night(options: NightOptions, rulesets: dict[str, Ruleset], facts: Callab
     outcome = NightOutcome()
     with folder_lock(catalog.root / LOCK_NAME):
         outcome.notes += [f"removed {p}, left by a stopped run" for p in catalog.remove_unreferenced()]
-        new = _classify(catalog, scan(options.inbox, options.date), outcome)
+        inbox = scan(options.inbox, options.date)
+        outcome.skipped = first_found(catalog, inbox)
+        outcome.conflicts += [f"{r.inbox_name}: {r.why}" for r in inbox.refused]
+        new = _classify(catalog, inbox.files, outcome)
         if new:
             outcome.run = _run_id(catalog, options.date)
             log(f"{len(new)} new file(s) found, {outcome.seen} taken in before")
@@ -98,7 +105,9 @@ def run_night(options: NightOptions, rulesets: dict[str, Ruleset], facts: Callab
             log(f"run {outcome.run} committed")
             outcome.taken = [n.file.inbox_name for n in new]
             catalog.remove_unreferenced()
-        outcome.reports = _write_due_reports(catalog, options, rulesets, facts, log)
+        outcome.reports = _write_due_reports(catalog, options, rulesets, facts, outcome.skipped + inbox.refused,
+                                             log)
+        remember(catalog, outcome.skipped)
     return outcome
 
 
@@ -141,8 +150,10 @@ def _run_id(catalog: Catalog, day: str) -> str:
 
 
 def _write_due_reports(catalog: Catalog, options: NightOptions, rulesets: dict[str, Ruleset],
-                       facts: Callable[[str, Path], dict], log: Callable[[str], None]) -> dict[str, AuditResult]:
-    """Stage 6: the report of every day whose report is due (this run's days, and any a stopped run left)."""
+                       facts: Callable[[str, Path], dict], not_read: list[NotRead],
+                       log: Callable[[str], None]) -> dict[str, AuditResult]:
+    """Stage 6: the report of every day whose report is due (this run's days, and any a stopped run left); its
+    manifest names the files of the day not read (those the catalog named before, and ``not_read`` of this run)."""
     with catalog.read() as con:
         days = [str(d) for (d,) in con.execute("SELECT DISTINCT day FROM pending_reports ORDER BY day").fetchall()]
     written = {}
@@ -151,7 +162,7 @@ def _write_due_reports(catalog: Catalog, options: NightOptions, rulesets: dict[s
         with catalog.read() as con:
             result = day_result(con, catalog.root, day, rulesets)
             result.trend = day_trend(con, day)
-        result.run = facts(day, out)
+        result.run = {**facts(day, out), "skipped": day_not_read(catalog, day, not_read)}
         log(f"{day}: result assembled")
         write_day_report(result, out, pdf=options.pdf, key=options.key, examples=options.examples)
         log(f"{day}: report written")
