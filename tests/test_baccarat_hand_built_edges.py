@@ -105,6 +105,37 @@ case("seven-aces-in-the-second-shoe", partial(_aces, per_shoe=(3, 7)), ["BAC-1.2
 case("an-ace-burned-and-six-dealt", partial(_aces, per_shoe=(6,), burned="As"), ["BAC-1.2"])
 
 
+def _never_started_after_a_shoe(table_id: str) -> list[dict]:
+    """S1 opened with its 6 burns and ended; S9 (its start not logged) deals from then on: its opening is not known,
+    so its burns are not judged (BAC-2.2 not evaluated), never found to be 0 because the table logs burns."""
+    t = Table(table_id, decks=6)
+    t.shoe("S1", burns=[None] * 6)
+    _played(t.coup("S1"))
+    t.emit("shoe_end", shoe_id="S1")
+    _played(t.coup("S9"))
+    return t.rows
+
+
+case("a-shoe-never-started-after-one-opened", _never_started_after_a_shoe, [])
+
+
+def _burn_of_the_shoe_in_use(table_id: str) -> list[dict]:
+    """Six aces out of S1, which ends; S9 (its start not logged) deals from then on, and between its coups an ace
+    is burned by a burn that names no shoe: a card of S9, the shoe in use, never a seventh ace of S1, which ended."""
+    t = Table(table_id, decks=6)
+    t.shoe("S1", burns=[None] * 6)
+    for i in range(6):
+        _played(t.coup("S1"), ["P:As", f"B:{BANKER[i][0]}", f"P:{EIGHTS[i]}", f"B:{BANKER[i][1]}"])
+    t.emit("shoe_end", shoe_id="S1")
+    _played(t.coup("S9"))
+    t.emit("burn", card="As", position=1)
+    _played(t.coup("S9"))
+    return t.rows
+
+
+case("a-burn-naming-no-shoe-is-of-the-shoe-in-use", _burn_of_the_shoe_in_use, [])
+
+
 # Art. 2(2): demonstration coups when dealing starts from a new shoe: the first coups of a second shoe may be, a coup
 # after a real coup may not, even if a new shoe follows.
 def _demo(table_id: str, where: str) -> list[dict]:

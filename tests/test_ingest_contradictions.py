@@ -212,6 +212,31 @@ def test_a_shoe_never_started_while_none_is_in_use(tmp_path, game):
     assert log.quarantine(tmp_path) == []
 
 
+def test_a_baccarat_burn_naming_no_shoe_while_none_is_in_use(tmp_path):
+    """A burn that names no shoe is of the shoe in use (the shoe of the table's last record naming one, started or
+    not). Before any shoe, or after a shoe_end and before the next shoe, no shoe is in use: the card burned is of no
+    shoe the log knows, and the shoe rules could not count it; the record is refused, never counted in no shoe."""
+    log = Log("baccarat")
+    before = log.emit("burn", position=1)
+    log.hand("U1", "S8")  # S8 never started: in use from its first record
+    log.emit("burn", position=1)
+    s8_end = log.emit("shoe_end", shoe_id="S8")
+    between = log.emit("burn", position=1)
+    log.emit("shoe_start", shoe_id="S1")
+    log.emit("burn", position=1)
+    log.hand("U2")
+    end = log.emit("shoe_end", shoe_id="S1")
+    after = log.emit("burn", card="4h", position=1)
+    log.emit("table_close")
+    def refused(where: str) -> str:
+        return f"burn naming no shoe while table T1 has no shoe in use ({where}): the card cannot be counted in a " \
+               "shoe; give the burn its shoe_id"
+
+    assert log.quarantine(tmp_path) == [
+        (before, refused("before any shoe")), (between, refused(f"after the shoe_end of S8 at t.jsonl:{s8_end}")),
+        (after, refused(f"after the shoe_end of S1 at t.jsonl:{end}"))]
+
+
 @pytest.mark.parametrize("game", SHOE_GAMES)
 def test_a_shoe_changed_inside_a_unit_is_left_to_the_articles(tmp_path, game):
     """The shoe ends (and the next starts) inside U1, whose later records still name it: the log breaches art. 3(2)

@@ -11,7 +11,11 @@ what the log says happened, a breach, not a contradiction.
 A shoe the table never starts (no accepted ``shoe_start``) is one whose start the log does not hold: its records
 are accepted, and the rules that need its opening say so (``not_evaluated``), except, in baccarat, a record naming
 it while another shoe is in use: the table deals from one shoe at a time. A stud table may keep several packs in
-use, so a pack never started contradicts nothing."""
+use, so a pack never started contradicts nothing.
+
+A baccarat ``burn`` that names no shoe is of the shoe in use: the shoe of its table's last record naming one
+(started or not). Before any such record, or after a ``shoe_end``, no shoe is in use: the card is of no shoe the log
+knows, the shoe rules could not count it, and the record is refused."""
 
 from __future__ import annotations
 
@@ -40,7 +44,7 @@ def shoe_use_sql(records: str, files: str, in_start: str, result: str) -> str:
   -- the start of each coup or hand, and the shoe last started there
   SELECT table_id, hand_id, min(seq) AS unit_seq, arg_min_null(current_shoe, seq) AS unit_shoe FROM in_use
   WHERE problem IS NULL AND hand_id IS NOT NULL AND {in_start} GROUP BY ALL
-), {result} AS (
+), named_use AS (
   -- each record naming a shoe (its own start aside) with the shoe's start (NULL: never started) and end
   SELECT n.* EXCLUDE (current_shoe) REPLACE (coalesce(n.problem, CASE
     WHEN n.event = 'shoe_start' OR n.shoe_id IS NULL OR (s.start_seq IS NULL AND NOT {_ONE_SHOE}) THEN NULL
@@ -64,4 +68,21 @@ def shoe_use_sql(records: str, files: str, in_start: str, result: str) -> str:
   LEFT JOIN unit_starts u ON n.problem IS NULL AND u.table_id = n.table_id AND u.hand_id = n.hand_id
   LEFT JOIN shoe_starts c ON n.problem IS NULL AND c.table_id = n.table_id AND c.shoe_id = n.current_shoe
   LEFT JOIN shoe_ends ce ON n.problem IS NULL AND ce.table_id = n.table_id AND ce.shoe_id = n.current_shoe
+), shoe_named AS (
+  -- the records of a one-shoe table naming a shoe and accepted, its start included: the last one before a record
+  -- gives the shoe in use at it, or none after a shoe_end
+  SELECT r.table_id, r.seq, r.event, r.shoe_id, f.file || ':' || r.line AS named_at
+  FROM named_use r JOIN {files} f USING (fid)
+  WHERE r.problem IS NULL AND r.shoe_id IS NOT NULL AND r.{_ONE_SHOE}
+    AND r.table_id IN (SELECT table_id FROM {records} WHERE event = 'burn' AND shoe_id IS NULL)
+), loose_burns AS (
+  SELECT b.rid, 'burn naming no shoe while table ' || b.table_id || ' has no shoe in use ('
+    || CASE WHEN n.seq IS NULL THEN 'before any shoe' ELSE 'after the shoe_end of ' || n.shoe_id || ' at '
+    || n.named_at END || '): the card cannot be counted in a shoe; give the burn its shoe_id' AS burn_problem
+  FROM named_use b ASOF LEFT JOIN shoe_named n ON b.table_id = n.table_id AND b.seq > n.seq
+  WHERE b.problem IS NULL AND b.event = 'burn' AND b.shoe_id IS NULL AND b.{_ONE_SHOE}
+    AND coalesce(n.event = 'shoe_end', true)
+), {result} AS (
+  SELECT u.* REPLACE (coalesce(u.problem, l.burn_problem) AS problem)
+  FROM named_use u LEFT JOIN loose_burns l USING (rid)
 )"""

@@ -232,15 +232,16 @@ UPDATE bac_coups SET tainted = true FROM (
     AND q.line BETWEEN c.min_line AND c.max_line
 ) t WHERE bac_coups.table_id = t.table_id AND bac_coups.hand_id = t.hand_id;
 
--- The shoe's own events (shoe_start, shuffle, cut, burn, shoe_end), each with the shoe last started at its table
--- (``open_shoe``) and the coup it falls inside, if any (``open_coup``: after its coup_start, before its coup_end):
--- ASOF joins on seq, never range joins.
+-- The shoe's own events (shoe_start, shuffle, cut, burn, shoe_end), each with the shoe in use at its table
+-- (``open_shoe``: the shoe of the table's last record naming one, started or not; the ingest refuses a burn naming no
+-- shoe while none is in use) and the coup it falls inside, if any (``open_coup``: after its coup_start, before its
+-- coup_end): ASOF joins on seq, never range joins.
 CREATE OR REPLACE TEMP TABLE bac_shoe_events AS
 WITH s AS (
   SELECT table_id, seq, file, line, event, shoe_id, hand_id, card, position, method
   FROM bac_events WHERE event IN ('shoe_start', 'shuffle', 'cut', 'burn', 'shoe_end')
 ), starts AS (
-  SELECT table_id, shoe_id AS open_shoe, seq AS shoe_seq FROM bac_events WHERE event = 'shoe_start'
+  SELECT table_id, shoe_id AS open_shoe, seq AS shoe_seq FROM bac_events WHERE shoe_id IS NOT NULL
 ), spans AS (
   SELECT table_id, hand_id AS coup, start_seq, end_seq FROM bac_coups WHERE start_seq IS NOT NULL
 )

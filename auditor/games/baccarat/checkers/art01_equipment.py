@@ -14,8 +14,8 @@ register(SqlRule(
 ))
 
 # Art. 1(1): a shoe of N decks holds each card (rank and suit) N times; the (N+1)-th sighting is the breach. A
-# dealt card belongs to its coup's shoe, a burned one to the shoe it names or else the shoe last started. Cards are
-# counted per shoe from the coups' packed deals (deals past the sixth, which no valid coup has, and
+# dealt card belongs to its coup's shoe, a burned one to the shoe it names or else the shoe in use (``open_shoe``).
+# Cards are counted per shoe from the coups' packed deals (deals past the sixth, which no valid coup has, and
 # burns come from the events); only the cards seen too often are then followed through the events in order. An
 # automatic shuffler-dealer takes the cards back after each coup (art. 7(2)): a card may come out any number of times,
 # and its shoes are not applicable.
