@@ -57,7 +57,7 @@ class NightOptions:
 
 @dataclass
 class NightOutcome:
-    run: str | None = None  # None: nothing new, the catalog was not changed
+    run: str | None = None  # None: nothing new, the catalog was not changed (but for files named as no log)
     taken: list[str] = field(default_factory=list)  # inbox names taken in
     seen: int = 0  # inbox files taken in by an earlier run (by content)
     conflicts: list[str] = field(default_factory=list)  # files refused: another content under a name seen, a copy
