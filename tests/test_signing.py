@@ -362,7 +362,8 @@ def test_logs_are_found_as_the_audit_finds_them(report, audit, tmp_path) -> None
     shutil.copy(audit["logs"] / "t1.jsonl", logs)
     shutil.copytree(audit["logs"] / "day2", tmp_path / "elsewhere")
     (logs / "day2").symlink_to(tmp_path / "elsewhere")
-    (logs / "labels.jsonl").write_text('{"rule": "BAC-1.3"}\n')
+    label = {"rule": "BAC-1.3", "table": "T", "shoe": None, "hand": None, "seq": 1, "note": "n", "consequence_of": None}
+    (logs / "labels.jsonl").write_text(json.dumps(label) + "\n")
     logs_check = check(verify_report(report, None, [logs]), "logs")
     assert logs_check.ok, logs_check.detail
 
