@@ -88,10 +88,13 @@ def test_a_copy_of_a_refused_hand_is_not_counted_as_audited(tmp_path):
 
 @pytest.mark.parametrize("value, alike, unlike", [
     ("inf", "+inf", "nan"), ("1e999999", "10e999998", "1e999998"), ("200", "200.000", "200.5"),
-    ("1979-05-27", "1979-05-27", '"1979-05-27"'),
+    ("1979-05-27", "1979-05-27", '"1979-05-27"'), ("1.5", "1.50", '{decimal = "1.5"}'),
+    ("1979-05-27", "1979-05-27", '{date = "1979-05-27"}'), ("[1, true]", "[1, true]", "[true, 1]"),
+    ('{a = 1, b = "x"}', "{ b = 'x', a = 1.0 }", '{a = 1, b = ["x"]}'),
 ])
 def test_a_hand_is_told_by_its_values(value, alike, unlike):
-    """Numbers by value (no huge integer made of an exponent), dates apart from the text that writes them."""
+    """Numbers by value (no huge integer made of an exponent), dates apart from the text that writes them, tables by
+    their keys' values whatever their order; a float or a date is no table that names its type."""
     def digest(written: str) -> bytes:
         (source,) = load_hands(THREE_HANDED + f"x = {written}\n", several=False)
         assert isinstance(source, HandSource)
