@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -181,17 +182,21 @@ def _cards(text: str, line: int) -> list[str | None]:
     """Two characters per card; a card with an unknown rank or suit (``??``) is ``None``."""
     if len(text) % 2:
         raise PhhError(line, f"cannot split {text!r} into two-character cards")
+    if "?" not in text:
+        return [text[i:i + 2] for i in range(0, len(text), 2)]
     return [None if "?" in text[i:i + 2] else text[i:i + 2] for i in range(0, len(text), 2)]
 
 
 class HandMapper:
-    """Replays the chips of one hand, just enough to write each action's amount; never judges legality."""
+    """Replays the chips of one hand, just enough to write each action's amount; never judges legality. Each event
+    is written as its tuple (``Event``: line, type, then ``EVENT_FIELDS``)."""
 
     def __init__(self, src: HandSource, st: Structure) -> None:
-        self.src, self.st = src, st
+        self.src, self.st, self.seats = src, st, st.seats
         count = len(st.stacks)
         self.stack = list(st.stacks)
         self.street = [ZERO] * count  # chips put in during the current betting round
+        self.top = ZERO  # the round's top bet: max(self.street)
         self.refunds = [ZERO] * count
         self.folded = [False] * count
         self.acted: set[int] = set()  # players who acted since the round's last bet or raise
@@ -201,18 +206,15 @@ class HandMapper:
         self.events: list[Event] = []
         self.labels = {f"p{i}": i - 1 for i in range(1, count + 1)}  # the players' labels as PHH writes them
 
-    def emit(self, line: int, event: str, *, to: str | None = None, seat: int | None = None,
-             player: str | None = None, action: str | None = None, face: str | None = None,
-             amount: str | None = None, card: str | None = None, all_in: bool | None = None) -> None:
-        self.events.append((line, event, to, seat, player, action, face, amount, card, all_in, None))
-
     def put(self, i: int, amount: Decimal, line: int, action: str, in_round: bool = True) -> None:
         """Player ``i`` adds ``amount`` to the pot with ``action``."""
-        self.stack[i] -= amount
+        stack = self.stack[i] = self.stack[i] - amount
         if in_round:
-            self.street[i] += amount
-        self.emit(line, "action", seat=self.st.seats[i], action=action, amount=money(amount),
-                  all_in=None if self.stack[i] == UNKNOWN else self.stack[i] == 0)
+            bet = self.street[i] = self.street[i] + amount
+            if bet > self.top:
+                self.top = bet
+        self.events.append((line, "action", None, self.seats[i], None, action, None, money(amount), None,
+                            None if stack == UNKNOWN else stack == 0, None))
 
     def post_forced_bets(self) -> None:
         """Antes, then the blinds (small blind first), straddles and posts out of turn; heads-up, the arrays apply
@@ -238,30 +240,32 @@ class HandMapper:
         return int(found.group(1)) - 1
 
     def dealer(self, action: Action) -> None:
-        if action.verb == "dh" and len(action.args) == 2:
-            i = self.player(action.args[0], action)
-            cards = _cards(action.args[1], action.line)
+        verb, args, line = action.verb, action.args, action.line
+        if verb == "dh" and len(args) == 2:
+            i = self.player(args[0], action)
+            cards = _cards(args[1], line)
             self.hole.setdefault(i, []).extend(cards)
-            for card in cards:
-                self.emit(action.line, "deal", to="seat", seat=self.st.seats[i], face="down", card=card)
-        elif action.verb == "db" and len(action.args) == 1:
-            cards = _cards(action.args[0], action.line)
+            seat = self.seats[i]
+            self.events.extend([(line, "deal", "seat", seat, None, None, "down", None, card, None, None)
+                                for card in cards])
+        elif verb == "db" and len(args) == 1:
+            cards = _cards(args[0], line)
             if None in cards:
-                raise PhhError(action.line, f"unknown board card in {action.text!r}")
+                raise PhhError(line, f"unknown board card in {action.text!r}")
             self.close_round()
-            self.street, self.acted = [ZERO] * len(self.stack), set()
+            self.street, self.top, self.acted = [ZERO] * len(self.stack), ZERO, set()
             self.board += len(cards)
-            for card in cards:
-                self.emit(action.line, "board", card=card)
+            self.events.extend([(line, "board", None, None, None, None, None, None, card, None, None)
+                                for card in cards])
         else:
-            raise PhhError(action.line, f"unrecognised dealer action {action.text!r}")
+            raise PhhError(line, f"unrecognised dealer action {action.text!r}")
 
     def bet(self, i: int, action: Action) -> None:
         """``cbr X``: a bet or raise to X for the round."""
         if len(action.args) != 1:
             raise PhhError(action.line, f"expected one amount in {action.text!r}")
         to = _amount(action.args[0], action.line)
-        current, added = max(self.street), to - self.street[i]
+        current, added = self.top, to - self.street[i]
         if to <= current:
             raise PhhError(action.line, f"{action.text!r} does not exceed the current bet {money(current)}")
         if added > self.stack[i]:
@@ -272,20 +276,22 @@ class HandMapper:
 
     def play(self, i: int, action: Action) -> None:
         """A betting action of player ``i``: ``cbr``, ``cc`` or ``f``."""
-        if not self.stack[i]:
+        stack = self.stack[i]
+        if not stack:
             raise PhhError(action.line, f"{action.actor} has no chips left but acts: {action.text!r}")
-        if action.verb == "cbr":
+        verb = action.verb
+        if verb == "cbr":
             self.bet(i, action)
             return
         if action.args:
             raise PhhError(action.line, f"unexpected argument in {action.text!r}")
-        if action.verb == "f":
+        if verb == "f":
             self.folded[i] = True
-            self.emit(action.line, "action", seat=self.st.seats[i], action="fold", amount="0",
-                      all_in=None if self.stack[i] == UNKNOWN else False)
+            self.events.append((action.line, "action", None, self.seats[i], None, "fold", None, "0", None,
+                                None if stack == UNKNOWN else False, None))
         else:
-            owed = max(self.street) - self.street[i]
-            self.put(i, min(owed, self.stack[i]), action.line, "call" if owed else "check")
+            owed = self.top - self.street[i]
+            self.put(i, min(owed, stack), action.line, "call" if owed else "check")
         self.acted.add(i)
 
     def show(self, i: int, action: Action) -> None:
@@ -293,29 +299,28 @@ class HandMapper:
         if len(action.args) > 1:
             raise PhhError(action.line, f"unexpected arguments in {action.text!r}")
         self.shown.add(i)
+        line, seat = action.line, self.seats[i]
         if not action.args:
-            self.emit(action.line, "muck", seat=self.st.seats[i])
+            self.events.append((line, "muck", None, seat, None, None, None, None, None, None, None))
             return
-        cards = self.hole.get(i, []) if action.args[0] == "-" else _cards(action.args[0], action.line)
-        for card in cards:
-            if card:
-                self.emit(action.line, "show", seat=self.st.seats[i], card=card)
+        cards = self.hole.get(i, []) if action.args[0] == "-" else _cards(action.args[0], line)
+        self.events.extend([(line, "show", None, seat, None, None, None, None, card, None, None)
+                            for card in cards if card])
 
     def apply(self, action: Action) -> None:
         if action.actor == "d":
             self.dealer(action)
-        elif action.verb in ("cbr", "cc", "f"):
-            self.play(self.player(action.actor, action), action)
-        elif action.verb == "sm":
-            self.show(self.player(action.actor, action), action)
-        else:
+            return
+        verb = _PLAYER_VERBS.get(action.verb)
+        if verb is None:
             raise PhhError(action.line, f"action {action.text!r} is not part of hold'em")
+        verb(self, self.player(action.actor, action), action)
 
     def betting_over(self) -> bool:
         """No more betting: one player left, or the round is closed and the river is out or nobody can bet."""
         live = [i for i, folded in enumerate(self.folded) if not folded]
         able = [i for i in live if self.stack[i]]
-        closed = all(i in self.acted and self.street[i] == max(self.street) for i in able)
+        closed = all(i in self.acted and self.street[i] == self.top for i in able)
         return len(live) == 1 or (closed and (self.board >= 5 or len(able) <= 1))
 
     def check_ended(self) -> None:
@@ -345,7 +350,8 @@ class HandMapper:
         line, refunds = self.src.line_of("actions"), self.refunds
         for i, amount in enumerate(refunds):
             if amount:
-                self.emit(line, "refund", seat=self.st.seats[i], amount=money(amount))
+                self.events.append((line, "refund", None, self.seats[i], None, None, None, money(amount), None, None,
+                                    None))
         if "finishing_stacks" not in self.src.fields:
             return
         finishing = _numbers(self.src, "finishing_stacks", len(self.stack))
@@ -367,25 +373,31 @@ class HandMapper:
                 i = wrong[0]
                 raise PhhError(line, f"finishing_stacks and winnings disagree: p{i + 1} wins {money(awards[i])} by "
                                      f"finishing_stacks, {money(won[i])} by winnings")
-        for i, amount in enumerate(awards):
-            if amount:
-                self.emit(line, "award", seat=self.st.seats[i], amount=money(amount))
-        for i, amount in enumerate(finishing):
-            self.emit(line, "stack", seat=self.st.seats[i], amount=money(amount))
+        seats = self.seats
+        self.events.extend([(line, "award", None, seats[i], None, None, None, money(amount), None, None, None)
+                            for i, amount in enumerate(awards) if amount])
+        self.events.extend([(line, "stack", None, seats[i], None, None, None, money(amount), None, None, None)
+                            for i, amount in enumerate(finishing)])
 
 
 def map_hand(src: HandSource, st: Structure) -> list[Event]:
     """The events of one hand, from ``hand_start`` to ``hand_end`` (the envelope is added by the caller)."""
     mapper = HandMapper(src, st)
-    mapper.emit(src.line_of("hand") if "hand" in src.fields else src.line_of("actions"), "hand_start",
-                seat=st.seats[-1])
-    for seat, player, stack in zip(st.seats, st.players, st.stacks):
-        mapper.emit(src.line_of("starting_stacks"), "seat", seat=seat, player=player,
-                    amount=None if stack == UNKNOWN else money(stack))
+    events = mapper.events
+    line = src.line_of("hand") if "hand" in src.fields else src.line_of("actions")
+    events.append((line, "hand_start", None, st.seats[-1], None, None, None, None, None, None, None))
+    line = src.line_of("starting_stacks")
+    events.extend([(line, "seat", None, seat, player, None, None, None if stack == UNKNOWN else money(stack), None,
+                    None, None) for seat, player, stack in zip(st.seats, st.players, st.stacks)])
     mapper.post_forced_bets()
+    apply = mapper.apply
     for action in src.actions:
-        mapper.apply(action)
+        apply(action)
     mapper.check_ended()
     mapper.settle()
-    mapper.emit(src.line_of("actions"), "hand_end")
-    return mapper.events
+    events.append((src.line_of("actions"), "hand_end", None, None, None, None, None, None, None, None, None))
+    return events
+
+
+_PLAYER_VERBS: dict[str, Callable[[HandMapper, int, Action], None]] = {
+    "cbr": HandMapper.play, "cc": HandMapper.play, "f": HandMapper.play, "sm": HandMapper.show}
