@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from auditor.ingest.phh_parse import Action, HandSource, PhhError
@@ -36,6 +37,7 @@ _AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
 ZERO = Decimal(0)
 _DIGITS_14 = 10**14  # the log format's money has at most 14 integer digits
 _INT64 = 2**63  # the log format's integers are 64-bit
+_INTS = frozenset((int,))  # a bool is no number
 UNKNOWN = Decimal("Infinity")  # a stack not logged: no bet exhausts it, and it is never written
 
 # The fields of a PHH hand's events, in the order the log's JSON text of an event gives them (``to`` before ``seat``
@@ -71,7 +73,10 @@ def _numbers(src: HandSource, name: str, count: int) -> tuple[Decimal, ...]:
     line, values = src.line_of(name), src.fields.get(name)
     if not isinstance(values, list) or len(values) != count:
         raise PhhError(line, f"field {name}: expected an array of {count} numbers (one per player)")
-    numbers = tuple(_number(v, name, line) for v in values)
+    if _INTS.issuperset(map(type, values)) and all(-_DIGITS_14 < v < _DIGITS_14 for v in values):
+        numbers = tuple(map(Decimal, values))  # the common case: ``_number``'s first test, for the whole array
+    else:
+        numbers = tuple(_number(v, name, line) for v in values)
     if any(v < 0 for v in numbers) and name != "blinds_or_straddles":
         raise PhhError(line, f"{name} has a negative amount: the hand cannot be mapped")
     return numbers
@@ -107,6 +112,9 @@ def _seating(src: HandSource, count: int) -> tuple[tuple[int, ...], int]:
     return tuple(seats), seat_count
 
 
+_is_name = lru_cache(maxsize=4096)(is_identifier)  # a table's players sit at many hands (names of at most 1,000)
+
+
 def _players(src: HandSource, count: int) -> tuple[str, ...]:
     names = src.fields.get("players")
     if names is None:
@@ -114,7 +122,7 @@ def _players(src: HandSource, count: int) -> tuple[str, ...]:
     if not isinstance(names, list) or len(names) != count or not all(isinstance(n, str) for n in names):
         raise PhhError(src.line_of("players"), f"field players: expected {count} names")
     for i, name in enumerate(names, start=1):  # each a ``player`` id: never replaced, never refused record by record
-        if not is_identifier(name):
+        if len(name) > MAX_TEXT_LENGTH or not _is_name(name):
             raise PhhError(src.line_of("players"), f"field players: player {i}'s name is no printable identifier (not "
                                                    f"empty, at most {MAX_TEXT_LENGTH:,} characters, no hidden "
                                                    f"character, no space at either end), found {json.dumps(name)[:80]}")

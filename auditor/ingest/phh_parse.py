@@ -170,25 +170,22 @@ def _scanned_layout(text: str) -> Layout:
     return layout
 
 
-def parse_action(text: str, line: int) -> Action | None:
-    """One action string; ``None`` for a no-op (empty or commentary only)."""
-    words = text.split("#", 1)[0].split()
-    if not words:
-        return None
-    if len(words) < 2:
-        raise PhhError(line, f"unrecognised PHH action {text!r}")
-    return Action(line, text, words[0], words[1], tuple(words[2:]))
-
-
 def _actions(fields: dict[str, Any], lines: list[int], fallback: int) -> tuple[Action, ...]:
-    """The hand's actions with their lines (all on the ``actions =`` line when the strings cannot be matched)."""
+    """The hand's actions with their lines (all on the ``actions =`` line when the strings cannot be matched); an
+    empty string, or commentary alone, is no action."""
     raw = fields.get("actions")
     if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
         raise PhhError(fallback, "field actions: expected an array of strings")
     if len(lines) != len(raw):
         lines = [fallback] * len(raw)
-    parsed = (parse_action(text, number) for text, number in zip(raw, lines))
-    return tuple(a for a in parsed if a is not None)
+    actions = []
+    for text, line in zip(raw, lines):
+        words = (text.split("#", 1)[0] if "#" in text else text).split()
+        if len(words) > 1:
+            actions.append(Action(line, text, words[0], words[1], tuple(words[2:])))
+        elif words:
+            raise PhhError(line, f"unrecognised PHH action {text!r}")
+    return tuple(actions)
 
 
 def _hand(key: str | None, fields: dict[str, Any], layout: Layout) -> HandSource | PhhError:
