@@ -73,7 +73,7 @@ def _numbers(src: HandSource, name: str, count: int) -> tuple[Decimal, ...]:
     line, values = src.line_of(name), src.fields.get(name)
     if not isinstance(values, list) or len(values) != count:
         raise PhhError(line, f"field {name}: expected an array of {count} numbers (one per player)")
-    if _INTS.issuperset(map(type, values)) and all(-_DIGITS_14 < v < _DIGITS_14 for v in values):
+    if _INTS.issuperset(map(type, values)) and -_DIGITS_14 < min(values) and max(values) < _DIGITS_14:
         numbers = tuple(map(Decimal, values))  # the common case: ``_number``'s first test, for the whole array
     else:
         numbers = tuple(_number(v, name, line) for v in values)

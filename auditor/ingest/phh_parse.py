@@ -37,6 +37,7 @@ _SCALAR = rf'(?:{_STRING.pattern}|[^\s"\'#\[\]{{}}=,]+)'  # a string, number, wo
 _SIMPLE_LINE = re.compile(rf"[ \t]*([A-Za-z0-9_-]+)[ \t]*=[ \t]*(?:{_SCALAR}|\[[ \t]*((?:{_SCALAR}[ \t]*,[ \t]*)*"
                           rf"(?:{_SCALAR}[ \t]*)?)\])[ \t]*\r?")
 _TOML_LINE = re.compile(r"at line (\d+)")
+_STRINGS = frozenset((str,))
 KeyPath = tuple[str, ...]  # a TOML key or table: the names of its parts
 
 
@@ -174,7 +175,7 @@ def _actions(fields: dict[str, Any], lines: list[int], fallback: int) -> tuple[A
     """The hand's actions with their lines (all on the ``actions =`` line when the strings cannot be matched); an
     empty string, or commentary alone, is no action."""
     raw = fields.get("actions")
-    if not isinstance(raw, list) or not all(isinstance(a, str) for a in raw):
+    if not isinstance(raw, list) or not _STRINGS.issuperset(map(type, raw)):  # as TOML parsers give them
         raise PhhError(fallback, "field actions: expected an array of strings")
     if len(lines) != len(raw):
         lines = [fallback] * len(raw)
