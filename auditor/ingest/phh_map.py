@@ -69,15 +69,20 @@ def _number(value: Any, what: str, line: int) -> Decimal:
     return number
 
 
+def _integers(values: list[Any]) -> tuple[Decimal, ...]:
+    """The common case of an array of numbers, plain integers in range (``_number``'s first test, for the whole
+    array), as decimals; an empty tuple for any other array."""
+    if _INTS.issuperset(map(type, values)) and -_DIGITS_14 < min(values) and max(values) < _DIGITS_14:
+        return tuple(map(Decimal, values))
+    return ()
+
+
 def _numbers(src: HandSource, name: str, count: int) -> tuple[Decimal, ...]:
     line, values = src.line_of(name), src.fields.get(name)
     if not isinstance(values, list) or len(values) != count:
         raise PhhError(line, f"field {name}: expected an array of {count} numbers (one per player)")
-    if _INTS.issuperset(map(type, values)) and -_DIGITS_14 < min(values) and max(values) < _DIGITS_14:
-        numbers = tuple(map(Decimal, values))  # the common case: ``_number``'s first test, for the whole array
-    else:
-        numbers = tuple(_number(v, name, line) for v in values)
-    if any(v < 0 for v in numbers) and name != "blinds_or_straddles":
+    numbers = _integers(values) or tuple(_number(v, name, line) for v in values)
+    if name != "blinds_or_straddles" and min(numbers) < 0:
         raise PhhError(line, f"{name} has a negative amount: the hand cannot be mapped")
     return numbers
 
@@ -134,9 +139,9 @@ def structure(src: HandSource) -> Structure:
     stacks_line, raw = src.line_of("starting_stacks"), src.fields.get("starting_stacks")
     if not isinstance(raw, list) or len(raw) < 2:
         raise PhhError(stacks_line, "field starting_stacks: expected an array of at least 2 stacks")
-    stacks = tuple(UNKNOWN if v == UNKNOWN and not isinstance(v, bool) else _number(v, "starting_stacks", stacks_line)
-                   for v in raw)
-    if any(s <= 0 for s in stacks):
+    stacks = _integers(raw) or tuple(UNKNOWN if v == UNKNOWN and not isinstance(v, bool)
+                                     else _number(v, "starting_stacks", stacks_line) for v in raw)
+    if min(stacks) <= 0:
         raise PhhError(stacks_line, "starting_stacks: every stack must be positive")
     count = len(stacks)
     antes, blinds = _numbers(src, "antes", count), _numbers(src, "blinds_or_straddles", count)
@@ -250,8 +255,11 @@ class HandMapper:
     def dealer(self, action: Action) -> None:
         verb, args, line = action.verb, action.args, action.line
         if verb == "dh" and len(args) == 2:
-            i = self.player(args[0], action)
-            cards = _cards(args[1], line)
+            label, text = args
+            i = self.labels.get(label)
+            if i is None:
+                i = self.player(label, action)
+            cards = [text[:2], text[2:]] if len(text) == 4 and "?" not in text else _cards(text, line)
             self.hole.setdefault(i, []).extend(cards)
             seat = self.seats[i]
             self.events.extend([(line, "deal", "seat", seat, None, None, "down", None, card, None, None)
