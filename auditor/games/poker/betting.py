@@ -10,11 +10,8 @@ seat); if he acts in a later round, that action is judged as any other, out of t
 already passed. A fold by the last player left in the hand is recorded (an action when the round was over) but does
 not fold him: nobody else contests the pot, and the bets of those who folded go into the winner's pot.
 
-A stack not logged (``None``) is never compared: the action's ``all_in`` says when the player has no chips left.
-When it does not say either, a player who put chips in may have none left: he is taken to be all-in once the
-betting passes him over. Either way, if he acts again he had chips: as if his stack had been logged, the action (or
-the round's end) that passed him over is the one finding, and he was absent from the betting since; in that round his
-action makes up the turn he missed. He is expected as any other player from then on.
+A player whose stack is not logged, and whose action does not say he is all-in, may have no chips left: he is taken
+to be all-in once the betting passes him over, until he acts again (``presumed_all_in.py``).
 
 Forced bets: antes and dead posts go to the pot outside the round (``antes``); any other post is a bet in it. An
 all-in for less than a full bet or raise does not reopen the betting to the players who had already acted."""
@@ -26,6 +23,7 @@ from decimal import Decimal
 
 from auditor.games.poker.hand import Action, Hand, RoundClose, Source
 from auditor.games.poker.policy import Policy
+from auditor.games.poker.presumed_all_in import PresumedAllIn
 
 ZERO = Decimal(0)
 DEAD_POSTS = ("post_ante", "post_dead")  # chips in the pot that are no bet of the round (dead money)
@@ -46,9 +44,7 @@ class Betting:
         self.antes: dict[int, Decimal] = {}
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
-        self.maybe_all_in: set[int] = set()  # stack and all-in not logged: perhaps no chips left
-        # Taken to be all-in when passed over: (street, the action in his turn or the round's end, short of its bet).
-        self.assumed: dict[int, tuple[str, Action | RoundClose, bool]] = {}
+        self.presumed = PresumedAllIn(hand, self.all_in)
         self.smallest = smallest
         self.street = self.first = street
         self.absent: dict[int, str] = {}  # absent from the betting: the street on which his turn passed
@@ -106,8 +102,8 @@ class Betting:
         players passed over have had their turn in this round."""
         while True:
             for seat in self._owing(self.can_act()):
-                if seat in self.maybe_all_in and seat != action.seat:
-                    self._assume_all_in(seat, action)
+                if seat in self.presumed.may_be and seat != action.seat:
+                    self.presumed.take(seat, self.street, action)
                     break
                 if seat not in self.absent:
                     return seat
@@ -141,11 +137,10 @@ class Betting:
         taken or not: its absence is no finding."""
         if not self.opened:
             self._open_first_round()
-        for s in [s for s in self._owing(self.can_act()) if s in self.maybe_all_in]:
-            self._assume_all_in(s, RoundClose(src, self.street, (s,), self.policy.unraised_option(self, [s])))
-        for s, (street, where, _) in self.assumed.items():
-            if street == self.street:
-                self.assumed[s] = (street, where, self.round[s] < self.current_bet)
+        presumed = self.presumed
+        for s in [s for s in self._owing(self.can_act()) if s in presumed.may_be]:
+            presumed.take(s, self.street, RoundClose(src, self.street, (s,), self.policy.unraised_option(self, [s])))
+        presumed.round_ends(self.street, self.round, self.current_bet)
         owing = self.to_act()
         pending = [s for s in owing if s not in self.absent]  # an absent player's missing action is reported
         for s in pending:
@@ -189,9 +184,11 @@ class Betting:
         if not self.opened:
             self._open_first_round()
         self.policy.before_act(self)
-        assumed = self.assumed.pop(s, None)
-        if assumed is not None:
-            self._passed_over(s, *assumed)
+        passed_over = self.presumed.acts(s)
+        if passed_over is not None:  # taken to be all-in, he had chips: absent from the betting since
+            self.absent[s], short = passed_over
+            if short:
+                self.short.add(s)
         action.expected_seat = self._whose_turn(action)
         can_act = self.can_act()
         matched = can_act == [s] and self._no_betting_left(can_act)
@@ -214,7 +211,6 @@ class Betting:
             self.pointer = s
         if self.stack.get(s, ZERO) is None:  # he acts: whatever was said or assumed, he had chips
             self.all_in.discard(s)
-        self.maybe_all_in.discard(s)
         self._pay(s, action.amount, action.flagged, in_round=True)
         action.total = self.round.get(s, ZERO)
         action.all_in = self._all_in(s)
@@ -257,30 +253,8 @@ class Betting:
         elif flagged:
             self.all_in.add(seat)
         elif flagged is None and amount > 0:
-            self.maybe_all_in.add(seat)
+            self.presumed.may_be.add(seat)
 
     def _all_in(self, seat: int) -> bool | None:
         """Whether ``seat`` has no chips left (None: the log does not say)."""
-        return True if seat in self.all_in else None if seat in self.maybe_all_in else False
-
-    def _assume_all_in(self, seat: int, where: Action | RoundClose) -> None:
-        self.maybe_all_in.discard(seat)
-        self.all_in.add(seat)
-        self.assumed[seat] = (self.street, where, False)
-
-    def _passed_over(self, seat: int, street: str, where: Action | RoundClose, short: bool) -> None:
-        """``seat``, taken to be all-in on ``street``, acts: he had chips, and his turn there passed (one finding, at
-        ``where``). In that round he makes up the action it missed; in a later round he was absent since."""
-        self.all_in.discard(seat)
-        if isinstance(where, RoundClose):  # one finding for the round's end, naming everyone left to act
-            close = next((c for c in self.hand.closes if c.src == where.src), None)
-            if close is None:
-                self.hand.closes.append(where)
-            else:
-                close.pending += where.pending
-                close.big_blind_option |= where.big_blind_option
-        elif where.expected_seat == where.seat:  # made in his turn (else that action is already out of turn)
-            where.expected_seat = seat
-        self.absent[seat] = street
-        if short:
-            self.short.add(seat)
+        return True if seat in self.all_in else None if seat in self.presumed.may_be else False
