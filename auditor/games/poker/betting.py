@@ -80,8 +80,12 @@ class Betting:
             return
         if self._no_betting_left(can_act) and not self.policy.option(self, can_act):
             return
-        folded, all_in, acted = self.folded, self.all_in, self.acted  # the policy orders seats of ``order`` only
-        for s in self.policy.order(self):
+        seats = self.policy.order(self)
+        if len(self.round.keys() & seats) != len(seats):  # not seats of ``order`` (the round's) only, each once
+            raise RuntimeError(f"{type(self.policy).__name__} gave {seats} as the order of the turn: not the seats of "
+                               f"{self.order} (those of the round), each at most once")
+        folded, all_in, acted = self.folded, self.all_in, self.acted
+        for s in seats:
             if s not in folded and s not in all_in and (s not in acted or (
                     self.round[s] < self.current_bet and self.answered.get(s) != self.current_bet)):
                 yield s

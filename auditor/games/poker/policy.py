@@ -26,7 +26,9 @@ class Policy:
         return None
 
     def order(self, betting: Betting) -> list[int]:
-        """The seats in the order the turn goes round now (who owes an action is picked from it)."""
+        """The seats in the order the turn goes round now (who owes an action is picked from it): seats of
+        ``betting.order`` only, each at most once (else a seat not at the table would be waited for, or a seat
+        reported twice: ``Betting`` stops a policy that breaks this)."""
         raise NotImplementedError
 
     def posted(self, betting: Betting, action: Action) -> None:
