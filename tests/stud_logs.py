@@ -119,6 +119,24 @@ class Hand:
         return {seat: self.left(seat) for seat in self.stacks}
 
 
+def won_in_round_1(t: Table, hand_id: str, stacks: dict[int, str], shoe_id: str | None = "K1",
+                   players: dict[int, str] | None = None) -> dict[int, str]:
+    """A two-seat hand won in round 1: the lower seat's Ace bets 20, the higher seat (King) folds; the bettor gets his
+    bet back and the antes less the first rake. ``players``: names other than ``P<seat>``. Returns the stacks left."""
+    h = t.hand(hand_id, stacks, shoe_id)
+    for row in t.rows[-len(stacks):]:
+        row["player"] = (players or {}).get(row["seat"], row["player"])
+    h.antes(burn="9d")
+    high, low = sorted(stacks, reverse=True)
+    h.first_deal({high: "KhQd", low: "AsJc"})
+    h.act(low, "bet", 20)
+    h.act(high, "fold")
+    h.rake("0")
+    h.refund(low, "20")
+    h.award(low, "20", 0)
+    return {seat: str(amount) for seat, amount in h.end().items()}
+
+
 def dealt(stacks: dict[int, str], cards: dict[int, str], burn: str = "Jc") -> tuple[Table, Hand]:
     """A table with pack K1 in use and its hand H1 of ``stacks``: the antes, the first rake, the burn and the first
     deal of ``cards`` (``Hand.first_deal``) are logged."""

@@ -5,7 +5,7 @@ coverage (evaluated / not evaluated / not applicable)."""
 from __future__ import annotations
 
 import pytest
-from stud_logs import Table, run
+from stud_logs import Table, run, won_in_round_1
 
 # ---------------------------------------------------------------------------------------------------------------
 # Art. 11 a): everyone but one all in during round 1; the cards still go round, with no betting after.
@@ -315,23 +315,6 @@ def test_a_forced_fold_logged_or_not(tmp_path, logged):
 # later rounds, of the showdown and of events that never happened are not applicable; the rest is evaluated.
 
 
-def _won_in_round_1(t: Table, hand_id: str, stacks: dict[int, str], players: dict[int, str] | None = None
-                    ) -> dict[int, str]:
-    """Seat 2's Ace bets 20, seat 5 (King) folds: seat 2 gets his bet back and the antes less the first rake."""
-    h = t.hand(hand_id, stacks)
-    for row in t.rows[-len(stacks):]:
-        row["player"] = (players or {}).get(row["seat"], row["player"])
-    h.antes(burn="9d")
-    high, low = sorted(stacks, reverse=True)
-    h.first_deal({high: "KhQd", low: "AsJc"})
-    h.act(low, "bet", 20)
-    h.act(high, "fold")
-    h.rake("0")
-    h.refund(low, "20")
-    h.award(low, "20", 0)
-    return {seat: str(amount) for seat, amount in h.end().items()}
-
-
 NOT_APPLICABLE_IN_ROUND_1 = ("5CS-2.2", "5CS-4.2", "5CS-4.3", "5CS-5.1", "5CS-5.2", "5CS-5.3", "5CS-5.4", "5CS-6.4",
                              "5CS-6.6", "5CS-10.7", "5CS-10.8", "5CS-10.9", "5CS-10.10", "5CS-10.11", "5CS-10.12",
                              "5CS-10.13", "5CS-10.15", "5CS-10.17", "5CS-10.18", "5CS-11.1", "5CS-11.4", "5CS-11.5")
@@ -341,12 +324,12 @@ EVALUATED_IN_ROUND_1 = ("5CS-1.1", "5CS-1.2", "5CS-2.3", "5CS-2.5", "5CS-3.1", "
                         "5CS-11.3")
 
 
-def test_the_coverage_of_a_hand_won_in_round_1(tmp_path):
+def test_the_coverage_of_a_handwon_in_round_1(tmp_path):
     t = Table()
     for seat in (2, 5):
         t.emit("buy_in", seat=seat, player=f"P{seat}", amount="2000")
     t.emit("shoe_start", shoe_id="K1")
-    _won_in_round_1(t, "H1", {2: "2000", 5: "2000"})
+    won_in_round_1(t, "H1", {2: "2000", 5: "2000"})
     findings, rules = run(tmp_path, t.rows)
     assert findings == []
     assert {rule: rules[rule][:2] for rule in NOT_APPLICABLE_IN_ROUND_1} == dict.fromkeys(NOT_APPLICABLE_IN_ROUND_1,
@@ -365,8 +348,8 @@ def test_a_seat_change_between_hands(tmp_path):
     for seat in (2, 5):
         t.emit("buy_in", seat=seat, player=f"P{seat}", amount="2000")
     t.emit("shoe_start", shoe_id="K1")
-    stacks = _won_in_round_1(t, "H1", {2: "2000", 5: "2000"})
-    _won_in_round_1(t, "H2", {4: stacks[2], 5: stacks[5]}, players={4: "P2"})
+    stacks = won_in_round_1(t, "H1", {2: "2000", 5: "2000"})
+    won_in_round_1(t, "H2", {4: stacks[2], 5: stacks[5]}, players={4: "P2"})
     findings, rules = run(tmp_path, t.rows)
     assert findings == []
     assert rules["5CS-6.6"][:2] == (1, 0)

@@ -4,7 +4,7 @@ checks what the auditor says (findings and coverage)."""
 from __future__ import annotations
 
 import pytest
-from stud_logs import Table, dealt, run
+from stud_logs import Table, dealt, run, won_in_round_1
 
 RANKS = "AKQJT98765"
 
@@ -71,19 +71,6 @@ def test_a_forced_fold_at_two_minutes_beside_an_all_in(tmp_path, seconds, action
 # Art. 2: a pack serves at most ten hands; the house may bring a new one at the end of any hand.
 
 
-def _won_in_round_1(t: Table, hand_id: str, stacks: dict[int, str], shoe_id: str | None) -> dict[int, str]:
-    """Seat 2's Ace bets 20, seat 5 folds."""
-    h = t.hand(hand_id, stacks, shoe_id)
-    h.antes(burn="9d")
-    h.first_deal({5: "KhQd", 2: "AsJc"})
-    h.act(2, "bet", 20)
-    h.act(5, "fold")
-    h.rake("0")
-    h.refund(2, "20")
-    h.award(2, "20", 0)
-    return {seat: str(amount) for seat, amount in h.end().items()}
-
-
 @pytest.mark.parametrize("named", [True, False])
 def test_a_new_pack_after_exactly_ten_hands(tmp_path, named):
     """Ten hands on K1, then K1 ends and K2 starts: the 11th and 12th hands are K2's (named by their hand_start, or
@@ -95,7 +82,7 @@ def test_a_new_pack_after_exactly_ten_hands(tmp_path, named):
         if n == 10:
             t.emit("shoe_end", shoe_id="K1")
             t.emit("shoe_start", shoe_id="K2")
-        stacks = _won_in_round_1(t, f"H{n + 1}", stacks, ("K1" if n < 10 else "K2") if named else None)
+        stacks = won_in_round_1(t, f"H{n + 1}", stacks, ("K1" if n < 10 else "K2") if named else None)
     findings, rules = run(tmp_path, t.rows)
     assert findings == []
     assert rules["5CS-2.1"][:2] == (2, 0)

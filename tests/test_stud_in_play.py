@@ -7,7 +7,7 @@ import json
 from decimal import Decimal
 
 import pytest
-from stud_logs import Hand, Table, run, run_all
+from stud_logs import Hand, Table, run, run_all, won_in_round_1
 
 from auditor.engine.audit import audit
 from auditor.engine.ruleset import load_rulesets
@@ -55,15 +55,7 @@ def _two_hands(move: str | None, seat: int = 5, player: str = "P5", when: str = 
         h.stacks[5] += Decimal(amount)  # the chips he added are on the table at the end of the hand
     stacks = h.end()
     t.emit("buy_in", seat=7, player="P7", amount="2000")
-    h2 = t.hand("H2", {2: str(stacks[2]), 7: "2000"})
-    h2.antes(burn="9d")
-    h2.first_deal({7: "KhQd", 2: "AsJc"})
-    h2.act(2, "bet", 20)
-    h2.act(7, "fold")
-    h2.rake("0")
-    h2.refund(2, "20")
-    h2.award(2, "20", 0)
-    h2.end()
+    won_in_round_1(t, "H2", {2: str(stacks[2]), 7: "2000"})
     return t.rows
 
 
